@@ -1,0 +1,66 @@
+// `tridg import` and `tridg info`: mesh conversion and inspection.
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+
+#include "app/commands.hpp"
+#include "io/mesh_h5.hpp"
+#include "io/mesh_info.hpp"
+#include "io/mesh_loader.hpp"
+
+namespace tridg {
+
+namespace {
+
+struct MeshArgs {
+  std::string path;
+  double size = 1.0;
+  int refine = 0;
+};
+
+void add_mesh_args(CLI::App* cmd, MeshArgs& a) {
+  cmd->add_option("mesh", a.path, "mesh file: .msh (2.2/4.1), .geo, or a prepared .h5")->required();
+  cmd->add_option("--size", a.size, "scale the .geo characteristic length by this factor")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--refine", a.refine, "uniform 1->4 refinements after loading")->check(CLI::Range(0, 8));
+}
+
+Mesh load(const MeshArgs& a) {
+  MeshOptions mo;
+  mo.size_factor = a.size;
+  mo.refine = a.refine;
+  return load_mesh(a.path, mo);
+}
+
+}  // namespace
+
+Action add_import_command(CLI::App& app) {
+  auto a = std::make_shared<MeshArgs>();
+  auto out = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("import", "read a Gmsh mesh, build connectivity, write a prepared mesh file");
+  add_mesh_args(cmd, *a);
+  cmd->add_option("-o,--output", *out, "prepared mesh file to write (.h5)")->required();
+  return [a, out]() {
+    const Mesh m = load(*a);
+    write_mesh_h5(m, *out);
+    spdlog::info("wrote {}: {} elements, {} edges", *out, m.n_elems(), m.n_edges());
+    return 0;
+  };
+}
+
+Action add_info_command(CLI::App& app) {
+  auto a = std::make_shared<MeshArgs>();
+  auto json = std::make_shared<bool>(false);
+  auto* cmd = app.add_subcommand("info", "print mesh statistics");
+  add_mesh_args(cmd, *a);
+  cmd->add_flag("--json", *json, "one JSON object on stdout");
+  return [a, json]() {
+    const MeshStats s = mesh_stats(load(*a));
+    const std::string text = *json ? mesh_stats_json(s) : mesh_stats_text(s);
+    std::fputs(text.c_str(), stdout);
+    if (!text.empty() && text.back() != '\n') std::fputc('\n', stdout);
+    return 0;
+  };
+}
+
+}  // namespace tridg

@@ -1,0 +1,37 @@
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+
+#include "app/commands.hpp"
+#include "solver/run.hpp"
+
+namespace tridg {
+
+Action add_run_command(CLI::App& app) {
+  auto opt = std::make_shared<RunOptions>();
+  auto* cmd = app.add_subcommand("run", "run a case file");
+  cmd->add_option("case", opt->case_path, "case file (TOML)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--mesh", opt->mesh_path, "mesh instead of the case's mesh.file (.msh, .geo, .h5)");
+  cmd->add_option("--order,-p", opt->order, "polynomial order instead of discretization.order")
+      ->check(CLI::Range(0, 6));
+  cmd->add_option("--refine", opt->refine, "uniform 1->4 refinements of the mesh at load")
+      ->check(CLI::Range(0, 8));
+  cmd->add_option("--device", opt->device, "auto (a GPU when present), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  cmd->add_option("--gpu", opt->gpu, "index of the GPU to use")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--precision", opt->precision, "double or single (GPU only)")
+      ->check(CLI::IsMember({"double", "single"}));
+  cmd->add_option("--output,-o", opt->output_dir, "output folder instead of output.dir");
+  cmd->add_option("--restart", opt->restart, "continue from a checkpoint (.h5)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--set", opt->overrides, "override a case key: --set time.end=0.1 (repeatable)");
+  cmd->add_flag("--no-progress", opt->quiet, "no progress lines");
+  return [opt, &app]() {
+    if (app.get_option("--quiet")->as<bool>()) opt->quiet = true;
+    const RunResult r = run_case(*opt);
+    (void)r;
+    return 0;
+  };
+}
+
+}  // namespace tridg

@@ -1,0 +1,36 @@
+# Locates the Debian-packaged dependencies. Nothing is downloaded.
+find_package(OpenMP REQUIRED COMPONENTS CXX)
+find_package(HDF5 REQUIRED COMPONENTS C)
+find_package(CLI11 CONFIG REQUIRED)
+find_package(spdlog CONFIG REQUIRED)
+find_package(fmt CONFIG REQUIRED)
+
+# toml++ and muParser are looked up by header/library so that an unpacked Debian package
+# (CMAKE_PREFIX_PATH pointing at it) works as well as an installed one.
+find_path(TOMLPP_INCLUDE_DIR toml++/toml.h REQUIRED)
+add_library(tridg_tomlpp INTERFACE)
+target_include_directories(tridg_tomlpp SYSTEM INTERFACE ${TOMLPP_INCLUDE_DIR})
+target_compile_definitions(tridg_tomlpp INTERFACE TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=1)
+
+find_path(MUPARSER_INCLUDE_DIR muParser.h PATH_SUFFIXES muParser REQUIRED)
+find_library(MUPARSER_LIBRARY muparser REQUIRED)
+add_library(tridg_muparser INTERFACE)
+target_include_directories(tridg_muparser SYSTEM INTERFACE ${MUPARSER_INCLUDE_DIR})
+target_link_libraries(tridg_muparser INTERFACE ${MUPARSER_LIBRARY})
+
+if(TRIDG_WITH_GMSH)
+  # Debian's libgmsh-dev ships no CMake config.
+  find_path(GMSH_INCLUDE_DIR gmsh.h REQUIRED)
+  find_library(GMSH_LIBRARY gmsh REQUIRED)
+  add_library(tridg_gmsh INTERFACE)
+  target_include_directories(tridg_gmsh SYSTEM INTERFACE ${GMSH_INCLUDE_DIR})
+  target_link_libraries(tridg_gmsh INTERFACE ${GMSH_LIBRARY})
+endif()
+
+if(TRIDG_CUDA)
+  set(CMAKE_CUDA_ARCHITECTURES ${TRIDG_CUDA_ARCHS})
+  enable_language(CUDA)
+  set(CMAKE_CUDA_STANDARD 17)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  find_package(CUDAToolkit REQUIRED)
+endif()

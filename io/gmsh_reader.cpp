@@ -1,0 +1,319 @@
+#include "io/gmsh_reader.hpp"
+
+#include <fmt/format.h>
+#include <gmsh.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <unordered_map>
+
+#include "io/circle_fit.hpp"
+#include "io/error.hpp"
+#include "io/gmsh_periodic.hpp"
+
+namespace tridg {
+
+namespace {
+
+// One Gmsh API session: initialised quietly, always finalised, whatever is thrown.
+class GmshSession {
+public:
+  GmshSession() {
+    gmsh::initialize(0, nullptr, false);
+    try {
+      // Gmsh writes to the terminal by default; tridg reports errors itself, on one line.
+      gmsh::option::setNumber("General.Terminal", 0);
+      gmsh::option::setNumber("General.Verbosity", 2);
+      // Gmsh's default (2) throws from inside its .geo parser on a syntax error, which leaves
+      // the parser's input buffer half read and breaks every later parse in this process.
+      // Errors are taken from the logger instead.
+      gmsh::option::setNumber("General.AbortOnError", 0);
+      gmsh::logger::start();
+    } catch (...) {
+      gmsh::finalize();
+      throw;
+    }
+  }
+  ~GmshSession() {
+    try {
+      gmsh::logger::stop();
+    } catch (...) {
+    }
+    try {
+      gmsh::finalize();
+    } catch (...) {
+    }
+  }
+  GmshSession(const GmshSession&) = delete;
+  GmshSession& operator=(const GmshSession&) = delete;
+
+  // The first error Gmsh logged in this session (the later ones tend to be consequences).
+  static std::string first_error() {
+    std::vector<std::string> log;
+    try {
+      gmsh::logger::get(log);
+    } catch (...) {
+    }
+    for (const auto& line : log)
+      if (line.rfind("Error: ", 0) == 0) return line.substr(7);
+    return {};
+  }
+};
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// "4-node quadrangle" from Gmsh's "Quadrilateral 4".
+std::string element_description(int type, int& dim) {
+  std::string name;
+  int order = 0, n_nodes = 0, n_primary = 0;
+  std::vector<double> local;
+  gmsh::model::mesh::getElementProperties(type, name, dim, order, n_nodes, local, n_primary);
+  std::string shape = lower(name.substr(0, name.find(' ')));
+  if (shape == "quadrilateral") shape = "quadrangle";
+  return fmt::format("{}-node {}", n_nodes, shape);
+}
+
+class Reader {
+public:
+  Reader(std::string path, bool is_geo) : path_(std::move(path)), is_geo_(is_geo) {}
+  RawMesh read(double size_factor);
+
+private:
+  [[noreturn]] void bad(const std::string& what) const {
+    fail(ExitCode::bad_mesh, path_ + ": " + what);
+  }
+  void check_element_types();
+  std::vector<std::size_t> triangle_node_tags();
+  void collect_nodes(const std::vector<std::size_t>& tri_nodes);
+  void collect_boundary();
+  void collect_periodic();
+  void snap_periodic(const std::vector<PeriodicLink>& links);
+  std::int32_t index_of(std::size_t tag) const {
+    const auto it = index_.find(tag);
+    return it == index_.end() ? -1 : it->second;
+  }
+
+  std::string path_;
+  bool is_geo_;
+  RawMesh raw_;
+  std::unordered_map<std::size_t, std::int32_t> index_; // Gmsh node tag -> raw node index
+};
+
+void Reader::check_element_types() {
+  std::vector<int> types;
+  std::vector<std::vector<std::size_t>> tags, nodes;
+  gmsh::model::mesh::getElements(types, tags, nodes);
+  std::vector<std::pair<int, std::string>> found;
+  for (int t : types) {
+    int dim = 0;
+    std::string desc = element_description(t, dim);
+    found.emplace_back(dim, desc);
+    if (dim == 3)
+      bad(fmt::format("contains {} elements: it is a 3D mesh; tridg needs a 2D mesh of 3-node "
+                      "triangles",
+                      desc));
+  }
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    const auto& [dim, desc] = found[i];
+    if (dim == 2 && types[i] != 2)
+      bad(fmt::format("contains {} elements; tridg needs 3-node triangles", desc));
+    if (dim == 1 && types[i] != 1)
+      bad(fmt::format("contains {} elements; tridg needs 2-node boundary lines (a first-order "
+                      "mesh)",
+                      desc));
+  }
+}
+
+std::vector<std::size_t> Reader::triangle_node_tags() {
+  gmsh::vectorpair surfaces;
+  gmsh::model::getPhysicalGroups(surfaces, 2);
+  std::vector<std::size_t> tri_nodes;
+  std::vector<std::size_t> elem_tags;
+  if (surfaces.empty()) {
+    gmsh::model::mesh::getElementsByType(2, elem_tags, tri_nodes, -1);
+    return tri_nodes;
+  }
+  // Only triangles of physical surfaces count (that is what Gmsh itself would save).
+  std::set<int> entities;
+  for (const auto& [dim, tag] : surfaces) {
+    std::vector<int> ents;
+    gmsh::model::getEntitiesForPhysicalGroup(dim, tag, ents);
+    entities.insert(ents.begin(), ents.end());
+  }
+  for (int ent : entities) {
+    std::vector<std::size_t> n;
+    gmsh::model::mesh::getElementsByType(2, elem_tags, n, ent);
+    tri_nodes.insert(tri_nodes.end(), n.begin(), n.end());
+  }
+  return tri_nodes;
+}
+
+void Reader::collect_nodes(const std::vector<std::size_t>& tri_nodes) {
+  std::vector<std::size_t> tags;
+  std::vector<double> coord, param;
+  gmsh::model::mesh::getNodes(tags, coord, param, -1, -1, false, false);
+  std::unordered_map<std::size_t, std::size_t> pos; // tag -> position in tags
+  pos.reserve(tags.size());
+  for (std::size_t i = 0; i < tags.size(); ++i) pos.emplace(tags[i], i);
+  std::vector<std::size_t> used(tri_nodes);
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  if (used.size() > static_cast<std::size_t>(INT32_MAX / 2)) bad("too many nodes");
+  double zmin = INFINITY, zmax = -INFINITY;
+  for (std::size_t tag : used) {
+    const auto it = pos.find(tag);
+    if (it == pos.end())
+      bad(fmt::format("a triangle refers to node {}, which does not exist", tag));
+    index_.emplace(tag, static_cast<std::int32_t>(raw_.x.size()));
+    raw_.x.push_back(coord[3 * it->second]);
+    raw_.y.push_back(coord[3 * it->second + 1]);
+    zmin = std::min(zmin, coord[3 * it->second + 2]);
+    zmax = std::max(zmax, coord[3 * it->second + 2]);
+  }
+  const auto [xmin, xmax] = std::minmax_element(raw_.x.begin(), raw_.x.end());
+  const auto [ymin, ymax] = std::minmax_element(raw_.y.begin(), raw_.y.end());
+  const double extent = std::max(*xmax - *xmin, *ymax - *ymin);
+  if (zmax - zmin > 1e-10 * extent)
+    bad(fmt::format("is not a 2D mesh: node z ranges from {:.6g} to {:.6g}; tridg needs a plane "
+                    "mesh of triangles with constant z",
+                    zmin, zmax));
+  for (std::size_t k = 0; k < tri_nodes.size() / 3; ++k)
+    raw_.tri.push_back({index_.at(tri_nodes[3 * k]), index_.at(tri_nodes[3 * k + 1]),
+                        index_.at(tri_nodes[3 * k + 2])});
+}
+
+void Reader::collect_boundary() {
+  gmsh::vectorpair curves;
+  gmsh::model::getPhysicalGroups(curves, 1);
+  for (const auto& [dim, tag] : curves) {
+    std::string name;
+    gmsh::model::getPhysicalName(dim, tag, name);
+    if (name.empty()) name = fmt::format("group{}", tag);
+    auto& segs = raw_.boundary[name];
+    std::vector<int> ents;
+    gmsh::model::getEntitiesForPhysicalGroup(dim, tag, ents);
+    for (int ent : ents) {
+      std::vector<std::size_t> elem_tags, nodes;
+      gmsh::model::mesh::getElementsByType(1, elem_tags, nodes, ent);
+      for (std::size_t i = 0; i + 1 < nodes.size(); i += 2) {
+        const std::int32_t a = index_of(nodes[i]), b = index_of(nodes[i + 1]);
+        // A line whose nodes are on no selected triangle bounds nothing tridg meshes.
+        if (a >= 0 && b >= 0) segs.push_back({a, b});
+      }
+    }
+    if (segs.empty()) raw_.boundary.erase(name);
+  }
+}
+
+void Reader::collect_periodic() {
+  std::vector<PeriodicLink> links;
+  for (int dim = 0; dim <= 1; ++dim) {
+    gmsh::vectorpair ents;
+    gmsh::model::getEntities(ents, dim);
+    for (const auto& [d, tag] : ents) {
+      int master = tag;
+      std::vector<std::size_t> slaves, masters;
+      PeriodicLink link;
+      gmsh::model::mesh::getPeriodicNodes(d, tag, master, slaves, masters, link.affine);
+      for (std::size_t i = 0; i < slaves.size() && i < masters.size(); ++i)
+        link.pairs.push_back({slaves[i], masters[i]});
+      if (!link.pairs.empty()) links.push_back(std::move(link));
+    }
+  }
+  if (links.empty() && !is_geo_) links = msh2_periodic_links(path_);
+  for (const auto& link : links)
+    for (const auto& [s, m] : link.pairs) {
+      const std::int32_t a = index_of(s), b = index_of(m);
+      if (a >= 0 && b >= 0 && a != b) raw_.periodic_nodes.push_back({a, b});
+    }
+  snap_periodic(links);
+}
+
+void Reader::snap_periodic(const std::vector<PeriodicLink>& links) {
+  // Gmsh's slave nodes can be off the exact image of their masters by ~1e-12 relative; put them
+  // on it, so that both copies of a periodic edge have the same geometry to round-off (elements
+  // then close exactly: the sum of length * normal over their sides vanishes). Two passes settle
+  // chains such as a corner of a doubly periodic box (slave of a slave).
+  const auto [xmin, xmax] = std::minmax_element(raw_.x.begin(), raw_.x.end());
+  const auto [ymin, ymax] = std::minmax_element(raw_.y.begin(), raw_.y.end());
+  const double tol = 1e-8 * std::max(*xmax - *xmin, *ymax - *ymin);
+  for (int pass = 0; pass < 2; ++pass)
+    for (const auto& link : links) {
+      if (link.affine.size() != 16) continue;
+      const auto& t = link.affine;
+      for (const auto& [s, m] : link.pairs) {
+        const std::int32_t a = index_of(s), b = index_of(m);
+        if (a < 0 || b < 0) continue;
+        const double px = t[0] * raw_.x[b] + t[1] * raw_.y[b] + t[3];
+        const double py = t[4] * raw_.x[b] + t[5] * raw_.y[b] + t[7];
+        if (std::abs(px - raw_.x[a]) <= tol && std::abs(py - raw_.y[a]) <= tol)
+          raw_.x[a] = px, raw_.y[a] = py;
+      }
+    }
+}
+
+RawMesh Reader::read(double size_factor) {
+  raw_.source = path_;
+  // Gmsh runs any file it does not recognise as a .geo script; a .msh must really be one.
+  if (!is_geo_) {
+    std::ifstream in(path_, std::ios::binary);
+    std::string head;
+    in >> head;
+    if (head != "$MeshFormat" && head != "$NOD")
+      bad("is not a Gmsh mesh file (it does not start with $MeshFormat)");
+  }
+  GmshSession session;
+  try {
+    if (is_geo_) gmsh::option::setNumber("Mesh.MeshSizeFactor", size_factor);
+    gmsh::open(path_);
+    if (std::string err = GmshSession::first_error(); !err.empty()) bad("cannot be read: " + err);
+    if (is_geo_) {
+      gmsh::model::mesh::generate(2);
+      if (std::string err = GmshSession::first_error(); !err.empty()) bad("meshing failed: " + err);
+    }
+    check_element_types();
+    const std::vector<std::size_t> tri_nodes = triangle_node_tags();
+    if (tri_nodes.empty())
+      bad(is_geo_ ? "meshing produced no triangles (does it define a Plane Surface?)"
+                  : "contains no triangles (not a 2D mesh, or no mesh at all)");
+    collect_nodes(tri_nodes);
+    collect_boundary();
+    collect_periodic();
+  } catch (const UserError&) {
+    throw;
+  } catch (const std::string& s) {
+    bad("cannot be read by Gmsh: " + (s.empty() ? GmshSession::first_error() : s));
+  } catch (const std::exception& e) {
+    bad(std::string("cannot be read by Gmsh: ") + e.what());
+  } catch (...) {
+    const std::string err = GmshSession::first_error();
+    bad("cannot be read by Gmsh" + (err.empty() ? std::string() : ": " + err));
+  }
+  detect_arcs(raw_);
+  return std::move(raw_);
+}
+
+} // namespace
+
+RawMesh read_gmsh(const std::string& path, double size_factor) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) fail(ExitCode::bad_mesh, path + ": no such file");
+  if (!std::filesystem::is_regular_file(path, ec))
+    fail(ExitCode::bad_mesh, path + ": not a regular file");
+  if (!(size_factor > 0) || !std::isfinite(size_factor))
+    fail(ExitCode::bad_mesh,
+         fmt::format("{}: the mesh size factor must be positive, not {}", path, size_factor));
+  const std::string ext = lower(std::filesystem::path(path).extension().string());
+  if (ext != ".msh" && ext != ".geo")
+    fail(ExitCode::bad_mesh, path + ": Gmsh files must end in .msh or .geo");
+  return Reader(path, ext == ".geo").read(size_factor);
+}
+
+} // namespace tridg

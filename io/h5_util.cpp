@@ -1,0 +1,330 @@
+#include "io/h5_util.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <limits>
+#include <new>
+
+namespace tridg::h5 {
+
+namespace {
+
+// Memory type, portable file type and kind of one supported element type.
+template <class T> struct Traits;
+template <> struct Traits<double> {
+  static hid_t mem() { return H5T_NATIVE_DOUBLE; }
+  static hid_t file() { return H5T_IEEE_F64LE; }
+  static constexpr bool floating = true;
+};
+template <> struct Traits<float> {
+  static hid_t mem() { return H5T_NATIVE_FLOAT; }
+  static hid_t file() { return H5T_IEEE_F32LE; }
+  static constexpr bool floating = true;
+};
+template <> struct Traits<std::int8_t> {
+  static hid_t mem() { return H5T_NATIVE_INT8; }
+  static hid_t file() { return H5T_STD_I8LE; }
+  static constexpr bool floating = false;
+};
+template <> struct Traits<std::int32_t> {
+  static hid_t mem() { return H5T_NATIVE_INT32; }
+  static hid_t file() { return H5T_STD_I32LE; }
+  static constexpr bool floating = false;
+};
+template <> struct Traits<std::int64_t> {
+  static hid_t mem() { return H5T_NATIVE_INT64; }
+  static hid_t file() { return H5T_STD_I64LE; }
+  static constexpr bool floating = false;
+};
+
+Handle fixed_string_type(std::size_t size) {
+  Handle t(H5Tcopy(H5T_C_S1), H5Tclose);
+  H5Tset_size(t.get(), std::max<std::size_t>(size, 1));
+  H5Tset_strpad(t.get(), H5T_STR_NULLPAD);
+  return t;
+}
+
+std::string dims_text(const std::vector<hsize_t>& dims) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    if (i) s += " x ";
+    s += std::to_string(dims[i]);
+  }
+  return s + ")";
+}
+
+} // namespace
+
+Handle& Handle::operator=(Handle&& o) noexcept {
+  if (this != &o) {
+    reset();
+    id_ = o.id_;
+    close_ = o.close_;
+    o.id_ = -1;
+  }
+  return *this;
+}
+
+bool Handle::reset() {
+  bool ok = true;
+  if (id_ >= 0 && close_) ok = close_(id_) >= 0;
+  id_ = -1;
+  return ok;
+}
+
+void silence_errors() {
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
+
+File File::create(const std::string& path, ExitCode code) {
+  silence_errors();
+  Handle f(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
+  if (!f.valid())
+    tridg::fail(code,
+                path + ": cannot create the file (does the folder exist and is it writable?)");
+  return File(std::move(f), path, code);
+}
+
+File File::open(const std::string& path, bool writable, ExitCode code) {
+  silence_errors();
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) tridg::fail(code, path + ": no such file");
+  if (!std::filesystem::is_regular_file(path, ec)) tridg::fail(code, path + ": not a regular file");
+  if (H5Fis_hdf5(path.c_str()) <= 0) tridg::fail(code, path + ": not an HDF5 file");
+  Handle f(H5Fopen(path.c_str(), writable ? H5F_ACC_RDWR : H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  if (!f.valid()) tridg::fail(code, path + ": cannot open the HDF5 file (corrupt or locked?)");
+  return File(std::move(f), path, code);
+}
+
+void File::fail(const std::string& what) const {
+  tridg::fail(code_, path_ + ": " + what);
+}
+
+void File::close() {
+  if (!file_.valid()) return;
+  if (H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) < 0 || !file_.reset())
+    fail("writing the file failed (disk full?)");
+}
+
+bool File::exists(const std::string& name) const {
+  // H5Lexists fails rather than answering "no" when an intermediate group is missing, so walk
+  // the path one component at a time.
+  std::size_t pos = 0;
+  while (true) {
+    pos = name.find('/', pos + 1);
+    const std::string prefix = name.substr(0, pos);
+    if (!prefix.empty() && prefix != "/" && H5Lexists(id(), prefix.c_str(), H5P_DEFAULT) <= 0)
+      return false;
+    if (pos == std::string::npos) return true;
+  }
+}
+
+bool File::has_attr(const std::string& object, const std::string& name) const {
+  if (object != "/" && !exists(object)) return false;
+  return H5Aexists_by_name(id(), object.c_str(), name.c_str(), H5P_DEFAULT) > 0;
+}
+
+void File::write_raw(const std::string& name, hid_t file_type, hid_t mem_type, const void* data,
+                     const std::vector<hsize_t>& dims) {
+  Handle lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
+  H5Pset_create_intermediate_group(lcpl.get(), 1);
+  Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose);
+  if (!space.valid()) fail("cannot describe dataset '" + name + "' of shape " + dims_text(dims));
+  Handle ds(
+      H5Dcreate2(id(), name.c_str(), file_type, space.get(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT),
+      H5Dclose);
+  if (!ds.valid()) fail("cannot create dataset '" + name + "'");
+  hsize_t n = 1;
+  for (hsize_t d : dims) n *= d;
+  if (n == 0) return; // nothing to write; some HDF5 versions reject a null buffer
+  if (H5Dwrite(ds.get(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
+    fail("cannot write dataset '" + name + "' (disk full?)");
+}
+
+template <class T>
+void File::write(const std::string& name, const T* data, const std::vector<hsize_t>& dims) {
+  write_raw(name, Traits<T>::file(), Traits<T>::mem(), data, dims);
+}
+
+void File::write_strings(const std::string& name, const std::vector<std::string>& v) {
+  std::size_t len = 1;
+  for (const auto& s : v) len = std::max(len, s.size());
+  std::vector<char> buf(v.size() * len, '\0');
+  for (std::size_t i = 0; i < v.size(); ++i) std::copy(v[i].begin(), v[i].end(), &buf[i * len]);
+  Handle t = fixed_string_type(len);
+  write_raw(name, t.get(), t.get(), buf.data(), {static_cast<hsize_t>(v.size())});
+}
+
+Handle File::open_dataset(const std::string& name) const {
+  if (!exists(name)) fail("dataset '" + name + "' is missing (not a tridg file, or damaged)");
+  Handle ds(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), H5Dclose);
+  if (!ds.valid()) fail("cannot open dataset '" + name + "'");
+  return ds;
+}
+
+template <class T>
+std::vector<T> File::read(const std::string& name, std::vector<hsize_t>& dims) const {
+  Handle ds = open_dataset(name);
+  Handle type(H5Dget_type(ds.get()), H5Tclose);
+  const H5T_class_t cls = H5Tget_class(type.get());
+  if (cls != (Traits<T>::floating ? H5T_FLOAT : H5T_INTEGER))
+    fail("dataset '" + name + "' should hold " +
+         (Traits<T>::floating ? "floating-point" : "integer") + " values");
+  Handle space(H5Dget_space(ds.get()), H5Sclose);
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  if (rank < 0 || rank > 8) fail("dataset '" + name + "' has an unreadable shape");
+  dims.assign(static_cast<std::size_t>(rank), 0);
+  if (rank > 0) H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  hsize_t n = 1;
+  for (hsize_t d : dims) {
+    if (d != 0 && n > std::numeric_limits<std::int32_t>::max() / d)
+      fail("dataset '" + name + "' of shape " + dims_text(dims) + " is too large");
+    n *= d;
+  }
+  std::vector<T> v;
+  try {
+    v.resize(n);
+  } catch (const std::bad_alloc&) {
+    fail("dataset '" + name + "' of shape " + dims_text(dims) + " does not fit in memory");
+  }
+  if (n > 0 && H5Dread(ds.get(), Traits<T>::mem(), H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()) < 0)
+    fail("cannot read dataset '" + name + "' (file damaged?)");
+  return v;
+}
+
+template <class T>
+std::vector<T> File::read_rows(const std::string& name, const std::vector<hsize_t>& trailing,
+                               std::size_t& rows) const {
+  std::vector<hsize_t> dims;
+  std::vector<T> v = read<T>(name, dims);
+  bool ok = dims.size() == trailing.size() + 1;
+  for (std::size_t i = 0; ok && i < trailing.size(); ++i) ok = dims[i + 1] == trailing[i];
+  if (!ok) {
+    std::vector<hsize_t> want{0};
+    want.insert(want.end(), trailing.begin(), trailing.end());
+    std::string w = dims_text(want);
+    w.replace(1, 1, "n");
+    fail("dataset '" + name + "' has shape " + dims_text(dims) + ", expected " + w);
+  }
+  rows = static_cast<std::size_t>(dims[0]);
+  return v;
+}
+
+std::vector<std::string> File::read_strings(const std::string& name) const {
+  Handle ds = open_dataset(name);
+  Handle type(H5Dget_type(ds.get()), H5Tclose);
+  if (H5Tget_class(type.get()) != H5T_STRING || H5Tis_variable_str(type.get()) > 0)
+    fail("dataset '" + name + "' should hold fixed-length strings");
+  Handle space(H5Dget_space(ds.get()), H5Sclose);
+  if (H5Sget_simple_extent_ndims(space.get()) != 1)
+    fail("dataset '" + name + "' should be one-dimensional");
+  hsize_t n = 0;
+  H5Sget_simple_extent_dims(space.get(), &n, nullptr);
+  const std::size_t len = H5Tget_size(type.get());
+  if (len == 0 || len > 4096 || n > (1u << 20)) fail("dataset '" + name + "' has a bad size");
+  std::vector<char> buf(n * len, '\0');
+  Handle mem = fixed_string_type(len);
+  if (n > 0 && H5Dread(ds.get(), mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, buf.data()) < 0)
+    fail("cannot read dataset '" + name + "'");
+  std::vector<std::string> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const char* s = &buf[i * len];
+    out[i].assign(s, std::find(s, s + len, '\0'));
+  }
+  return out;
+}
+
+void File::write_attr(const std::string& object, const std::string& name, hid_t type,
+                      const void* value) {
+  if (has_attr(object, name)) H5Adelete_by_name(id(), object.c_str(), name.c_str(), H5P_DEFAULT);
+  Handle space(H5Screate(H5S_SCALAR), H5Sclose);
+  Handle a(H5Acreate_by_name(id(), object.c_str(), name.c_str(), type, space.get(), H5P_DEFAULT,
+                             H5P_DEFAULT, H5P_DEFAULT),
+           H5Aclose);
+  if (!a.valid()) fail("cannot create attribute '" + name + "' on '" + object + "'");
+  Handle mem(H5Tget_class(type) == H5T_STRING ? H5Tcopy(type)
+                                              : H5Tget_native_type(type, H5T_DIR_DEFAULT),
+             H5Tclose);
+  if (H5Awrite(a.get(), mem.get(), value) < 0) fail("cannot write attribute '" + name + "'");
+}
+
+void File::set_attr(const std::string& object, const std::string& name, std::int64_t value) {
+  write_attr(object, name, H5T_STD_I64LE, &value);
+}
+
+void File::set_attr(const std::string& object, const std::string& name, double value) {
+  write_attr(object, name, H5T_IEEE_F64LE, &value);
+}
+
+void File::set_attr(const std::string& object, const std::string& name, const std::string& value) {
+  Handle t = fixed_string_type(value.size());
+  std::string padded = value.empty() ? std::string(1, '\0') : value;
+  write_attr(object, name, t.get(), padded.data());
+}
+
+Handle File::open_attr(const std::string& object, const std::string& name) const {
+  if (!has_attr(object, name)) fail("attribute '" + name + "' is missing on '" + object + "'");
+  Handle a(H5Aopen_by_name(id(), object.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  if (!a.valid()) fail("cannot open attribute '" + name + "'");
+  return a;
+}
+
+std::int64_t File::attr_int(const std::string& object, const std::string& name) const {
+  Handle a = open_attr(object, name);
+  Handle type(H5Aget_type(a.get()), H5Tclose);
+  Handle space(H5Aget_space(a.get()), H5Sclose);
+  if (H5Tget_class(type.get()) != H5T_INTEGER || H5Sget_simple_extent_npoints(space.get()) != 1)
+    fail("attribute '" + name + "' should be one integer");
+  std::int64_t v = 0;
+  if (H5Aread(a.get(), H5T_NATIVE_INT64, &v) < 0) fail("cannot read attribute '" + name + "'");
+  return v;
+}
+
+double File::attr_double(const std::string& object, const std::string& name) const {
+  Handle a = open_attr(object, name);
+  Handle type(H5Aget_type(a.get()), H5Tclose);
+  Handle space(H5Aget_space(a.get()), H5Sclose);
+  const H5T_class_t cls = H5Tget_class(type.get());
+  if ((cls != H5T_FLOAT && cls != H5T_INTEGER) || H5Sget_simple_extent_npoints(space.get()) != 1)
+    fail("attribute '" + name + "' should be one number");
+  double v = 0;
+  if (H5Aread(a.get(), H5T_NATIVE_DOUBLE, &v) < 0) fail("cannot read attribute '" + name + "'");
+  return v;
+}
+
+std::string File::attr_string(const std::string& object, const std::string& name) const {
+  Handle a = open_attr(object, name);
+  Handle type(H5Aget_type(a.get()), H5Tclose);
+  Handle space(H5Aget_space(a.get()), H5Sclose);
+  if (H5Tget_class(type.get()) != H5T_STRING || H5Sget_simple_extent_npoints(space.get()) != 1)
+    fail("attribute '" + name + "' should be one string");
+  if (H5Tis_variable_str(type.get()) > 0) {
+    char* p = nullptr;
+    Handle mem(H5Tcopy(H5T_C_S1), H5Tclose);
+    H5Tset_size(mem.get(), H5T_VARIABLE);
+    if (H5Aread(a.get(), mem.get(), &p) < 0) fail("cannot read attribute '" + name + "'");
+    std::string s = p ? p : "";
+    H5free_memory(p);
+    return s;
+  }
+  const std::size_t len = H5Tget_size(type.get());
+  if (len == 0 || len > (1u << 20)) fail("attribute '" + name + "' has a bad size");
+  std::vector<char> buf(len, '\0');
+  Handle mem = fixed_string_type(len);
+  if (H5Aread(a.get(), mem.get(), buf.data()) < 0) fail("cannot read attribute '" + name + "'");
+  return std::string(buf.data(), std::find(buf.begin(), buf.end(), '\0') - buf.begin());
+}
+
+#define TRIDG_H5_INSTANTIATE(T)                                                                    \
+  template void File::write<T>(const std::string&, const T*, const std::vector<hsize_t>&);         \
+  template std::vector<T> File::read<T>(const std::string&, std::vector<hsize_t>&) const;          \
+  template std::vector<T> File::read_rows<T>(const std::string&, const std::vector<hsize_t>&,      \
+                                             std::size_t&) const;
+TRIDG_H5_INSTANTIATE(double)
+TRIDG_H5_INSTANTIATE(float)
+TRIDG_H5_INSTANTIATE(std::int8_t)
+TRIDG_H5_INSTANTIATE(std::int32_t)
+TRIDG_H5_INSTANTIATE(std::int64_t)
+#undef TRIDG_H5_INSTANTIATE
+
+} // namespace tridg::h5

@@ -1,0 +1,20 @@
+#pragma once
+// The prepared mesh file: a Mesh in HDF5, read without the Gmsh SDK (layout: docs/mesh_format.md).
+#include <string>
+
+#include "io/mesh.hpp"
+
+namespace tridg {
+
+inline constexpr int mesh_format_version = 1;
+
+// Writes `path`.tmp and renames it to `path`, so a crash never leaves half a file under the real
+// name. Throws UserError(io_error).
+void write_mesh_h5(const Mesh& m, const std::string& path);
+
+// Reads a prepared mesh file back into exactly the Mesh that was written, after checking the
+// format attributes and every index (so a damaged file gives an error, never a crash).
+// Throws UserError(bad_mesh) naming the file.
+Mesh read_mesh_h5(const std::string& path);
+
+} // namespace tridg

@@ -1,0 +1,31 @@
+#pragma once
+// Numbers that describe a mesh, for `tridg info` and `tridg import` (text and JSON).
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/mesh.hpp"
+
+namespace tridg {
+
+struct MeshStats {
+  std::int64_t nodes = 0, elements = 0, edges = 0;
+  std::int64_t boundary_edges = 0, periodic_edges = 0;
+  std::vector<std::pair<std::string, std::int64_t>> groups; // name -> edge count, in edge order
+  std::vector<std::string> curved_groups;                   // groups with a CircleArc
+  double min_edge = 0, max_edge = 0;
+  double min_inradius = 0; // smallest inscribed-circle radius (drives the time step)
+  double area = 0;
+  double locality_before = 0, locality_after = 0;
+};
+
+MeshStats mesh_stats(const Mesh& m);
+// A few aligned lines for people.
+std::string mesh_stats_text(const MeshStats& s);
+// One JSON object: nodes, elements, edges, boundary_edges, periodic_edges, groups (object
+// name -> edge count), curved_groups (array), min_edge, max_edge, min_inradius, area,
+// locality_before, locality_after.
+std::string mesh_stats_json(const MeshStats& s);
+
+} // namespace tridg

@@ -1,0 +1,52 @@
+#include "io/mesh_loader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "io/connectivity.hpp"
+#include "io/error.hpp"
+#include "io/mesh_h5.hpp"
+#include "io/refine.hpp"
+#ifdef TRIDG_WITH_GMSH
+#include "io/gmsh_reader.hpp"
+#endif
+
+namespace tridg {
+
+bool have_gmsh() {
+#ifdef TRIDG_WITH_GMSH
+  return true;
+#else
+  return false;
+#endif
+}
+
+Mesh load_mesh(const std::string& path, const MeshOptions& opt) {
+  if (opt.refine < 0 || opt.refine > 8)
+    fail(ExitCode::bad_mesh,
+         fmt::format("{}: refine must be between 0 and 8, not {}", path, opt.refine));
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  Mesh m;
+  if (ext == ".h5" || ext == ".hdf5") {
+    m = read_mesh_h5(path);
+  } else if (ext == ".msh" || ext == ".geo") {
+#ifdef TRIDG_WITH_GMSH
+    m = build_connectivity(read_gmsh(path, opt.size_factor));
+#else
+    fail(ExitCode::bad_mesh, path + ": this build of tridg has no Gmsh support; convert the mesh "
+                                    "with `tridg import` on a machine that has it and use the .h5");
+#endif
+  } else {
+    fail(ExitCode::bad_mesh,
+         path + ": unknown mesh file type (expected .msh, .geo or a prepared .h5)");
+  }
+  for (int i = 0; i < opt.refine; ++i) m = refine_uniform(m, path);
+  return m;
+}
+
+} // namespace tridg

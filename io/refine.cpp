@@ -1,0 +1,74 @@
+#include "io/refine.hpp"
+
+#include <cmath>
+
+#include "io/connectivity.hpp"
+
+namespace tridg {
+
+RawMesh refine_raw(const Mesh& m, const std::string& source) {
+  RawMesh r;
+  r.source = source;
+  r.x = m.x;
+  r.y = m.y;
+  const std::int32_t ne = m.n_elems();
+  const auto add_node = [&r](double px, double py) {
+    r.x.push_back(px);
+    r.y.push_back(py);
+    return static_cast<std::int32_t>(r.x.size() - 1);
+  };
+  const auto midpoint = [&](std::int32_t a, std::int32_t b, const CircleArc* arc) {
+    double px = 0.5 * (m.x[a] + m.x[b]), py = 0.5 * (m.y[a] + m.y[b]);
+    if (arc) {
+      const double dx = px - arc->cx, dy = py - arc->cy, d = std::hypot(dx, dy);
+      if (d > 0) px = arc->cx + arc->r * dx / d, py = arc->cy + arc->r * dy / d;
+    }
+    return add_node(px, py);
+  };
+
+  // mid[k][s]: the new node in the middle of local side s of element k (the two elements of a
+  // periodic edge each get their own, on their own side of the domain).
+  std::vector<std::array<std::int32_t, 3>> mid(ne, {-1, -1, -1});
+  for (std::int32_t e = 0; e < m.n_edges(); ++e) {
+    const Edge& ed = m.edges[e];
+    const int g = m.group_of_edge(e);
+    const CircleArc* arc = g >= 0 && m.groups[g].arc ? &*m.groups[g].arc : nullptr;
+    const std::int32_t ml = midpoint(ed.n0, ed.n1, arc);
+    mid[ed.left][ed.lside] = ml;
+    if (g >= 0) {
+      r.boundary[m.groups[g].name].push_back({ed.n0, ml});
+      r.boundary[m.groups[g].name].push_back({ml, ed.n1});
+      continue;
+    }
+    const std::int32_t a = m.tri[ed.right][ed.rside], b = m.tri[ed.right][(ed.rside + 1) % 3];
+    if (a == ed.n1 && b == ed.n0) {
+      mid[ed.right][ed.rside] = ml;
+    } else {
+      // Periodic: the right element runs b -> a on its side, facing the left's n0 -> n1.
+      const std::int32_t mr = midpoint(a, b, nullptr);
+      mid[ed.right][ed.rside] = mr;
+      r.periodic_nodes.push_back({a, ed.n1});
+      r.periodic_nodes.push_back({b, ed.n0});
+      r.periodic_nodes.push_back({mr, ml});
+    }
+  }
+  for (const auto& g : m.groups)
+    if (g.arc) r.arcs[g.name] = *g.arc;
+
+  r.tri.reserve(4 * static_cast<std::size_t>(ne));
+  for (std::int32_t k = 0; k < ne; ++k) {
+    const auto& t = m.tri[k];
+    const auto& md = mid[k]; // md[0] on v0-v1, md[1] on v1-v2, md[2] on v2-v0
+    r.tri.push_back({t[0], md[0], md[2]});
+    r.tri.push_back({md[0], t[1], md[1]});
+    r.tri.push_back({md[2], md[1], t[2]});
+    r.tri.push_back({md[0], md[1], md[2]});
+  }
+  return r;
+}
+
+Mesh refine_uniform(const Mesh& m, const std::string& source) {
+  return build_connectivity(refine_raw(m, source));
+}
+
+} // namespace tridg

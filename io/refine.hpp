@@ -1,0 +1,19 @@
+#pragma once
+// Uniform refinement, used to build convergence series from one coarse mesh.
+#include <string>
+
+#include "io/mesh.hpp"
+#include "io/raw_mesh.hpp"
+
+namespace tridg {
+
+// The RawMesh of one uniform 1 -> 4 split: a node at the middle of every edge (projected onto
+// the circle of a group that has a CircleArc), children (v0,m01,m20), (m01,v1,m12),
+// (m20,m12,v2), (m01,m12,m20). Boundary groups are split with their edges; periodic edges get a
+// middle node on each side, and the node pairs that join them are listed in periodic_nodes.
+RawMesh refine_raw(const Mesh& m, const std::string& source);
+
+// refine_raw followed by build_connectivity; `source` names the mesh in error messages.
+Mesh refine_uniform(const Mesh& m, const std::string& source = "refined mesh");
+
+} // namespace tridg

@@ -1,0 +1,80 @@
+#pragma once
+// The interface between the host-driven time loop (solver/) and a backend that owns the state and
+// runs the kernels (OpenMP on the host, or CUDA). Everything crossing it is in double precision
+// and host memory; a backend converts to its own precision and memory once.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/boundary.hpp"
+#include "kernels/dg_limiter.hpp"
+#include "kernels/dg_views.hpp"
+
+namespace tridg {
+
+// Basis values at the quadrature points, row-major, as solver/dg_basis_tables.cpp computes them.
+struct BasisTables {
+  int order = 0, n_modes = 0, n_vol = 0, n_face = 0;
+  std::vector<double> vphi, vdr, vds, vw;  // [NQ][NP] (vdr, vds weighted), [NQ]
+  std::vector<double> fphi;                // [3][NF][NP]
+  std::vector<double> ft, fw;              // [NF]
+};
+
+// Mesh arrays in the layout of MeshView, on the host.
+struct MeshArrays {
+  int n_elems = 0, n_edges = 0, n_bedges = 0;
+  std::vector<double> geom, inv_radius, edge_geom, bnd_xy;
+  std::vector<int> elem_face, elem_nbr, edge_elem, edge_side;
+};
+
+// A Runge-Kutta scheme as a list of stages. The first stage reads the step-start state u0, every
+// stage writes the next state (in place after the first), and the step ends by swapping the two,
+// so the last good state survives a blow-up. Boundary data are evaluated at t + c dt.
+struct StageDef {
+  StageCoeffs<double> k;
+  double c = 0;
+};
+
+template <int M> struct BackendConfig {
+  int order = 1;
+  std::vector<StageDef> stages;
+  LimiterParams<double> limiter;
+  double cfl_factor = 0.5;  // dt = cfl_factor / max(wave speed / inscribed radius)
+  double fixed_dt = 0;      // > 0: use this dt instead of the CFL condition
+  std::vector<BoundaryParams<double, M>> boundaries;
+  // Ghost states of tabulated boundaries, [M][NF][count] per boundary (empty for the others).
+  std::vector<std::vector<double>> bc_tables;
+  bool single_precision = false;
+};
+
+struct StepStatus {
+  double t = 0, dt = 0;  // time reached; the dt the next step will take
+  std::int64_t steps = 0;
+  bool blew_up = false;  // a non-finite or inadmissible cell average appeared
+};
+
+template <int M> class Backend {
+public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  // Coefficients C[var][mode][elem] in double.
+  virtual void set_state(const std::vector<double>& c) = 0;
+  virtual void get_state(std::vector<double>& c) = 0;
+  // Time and step counter; recomputes the next dt from the current state.
+  virtual void set_time(double t, std::int64_t steps) = 0;
+  // Boundary parameters that change during a run (a water level read from a time series).
+  virtual void set_boundary(int index, const BoundaryParams<double, M>& bc) = 0;
+  // Applies the limiter and positivity fix to the current state (after projection or restart).
+  virtual void limit() = 0;
+  // Advances at most `max_steps` steps, never beyond t_target, which it hits exactly. Stops
+  // early on blow-up, keeping the last good state in the step-start buffer.
+  virtual StepStatus advance(std::int64_t max_steps, double t_target) = 0;
+  // Device memory (or host memory for the CPU backend) the state and mesh arrays take, bytes.
+  virtual std::size_t memory_bytes() const = 0;
+  // Milliseconds per kernel kind over the last advance() (only when profiling is enabled).
+  virtual std::vector<std::pair<std::string, double>> kernel_times() const { return {}; }
+  virtual void enable_profiling(bool) {}
+};
+
+}  // namespace tridg

@@ -1,0 +1,21 @@
+#pragma once
+// The CUDA backend (built with -DTRIDG_CUDA=ON): the kernels/ point functions launched from .cu
+// files, state resident on the GPU.
+#include <memory>
+#include <string>
+
+#include "kernels/backend.hpp"
+
+namespace tridg {
+
+// Number of usable CUDA devices (0 without a driver or GPU).
+int cuda_device_count();
+// Name and compute capability of device `gpu`, or an error text.
+std::string cuda_device_description(int gpu);
+
+template <class Phys>
+std::unique_ptr<Backend<Phys::M>> make_cuda_backend(const Phys& phys, const BasisTables& tables,
+                                                    const MeshArrays& mesh,
+                                                    const BackendConfig<Phys::M>& cfg, int gpu);
+
+}  // namespace tridg

@@ -1,0 +1,430 @@
+#pragma once
+// The CUDA backend for one physics: the kernels/ point functions launched thread-per-edge and
+// thread-per-element, state resident on the GPU, one Runge-Kutta step captured as a CUDA graph
+// and replayed. The step control (time, dt, which buffer is current) lives on the device, so a
+// chunk of steps runs without any host round trip.
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/backend.hpp"
+#include "kernels/convert.hpp"
+#include "kernels/cuda_backend.hpp"
+#include "kernels/cuda_check.cuh"
+#include "kernels/dg_element.hpp"
+#include "kernels/dg_limiter.hpp"
+#include "kernels/order_dispatch.hpp"
+#include "kernels/step_control.hpp"
+
+namespace tridg {
+
+// Device-resident step control.
+struct StepControl {
+  double t, dt, t_target, cfl_factor, fixed_dt, rate;
+  long long steps;
+  int parity;   // buffer holding the current state
+  int blew_up;  // set when a step produced an inadmissible average; the state stays the last good
+};
+
+template <class Real> struct StateBuffers {
+  Real* s[2];
+  Real* acc;
+  int n;
+};
+
+template <int P, class Real> __constant__ DGTables<P, Real> c_tables;
+
+constexpr int kBlock = 256;
+constexpr int kReduceThreads = 1024;
+
+template <class Real>
+__device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>& b, int parity,
+                                                       bool first) {
+  return {first ? b.s[parity] : b.s[1 - parity], b.n};
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock)
+    k_boundary(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
+               const BoundaryParams<Real, Phys::M>* bcs, int g, int first, int count,
+               const StepControl* ctl, double c, bool first_stage) {
+  const double dt = ctl->dt;
+  if (dt <= 0) return;
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  const BoundaryParams<Real, Phys::M> bc = bcs[g];
+  boundary_edge<P>(c_tables<P, Real>, phys, m, stage_input(b, ctl->parity, first_stage), F, bc,
+                   Real(ctl->t + c * dt), first + i);
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock)
+    k_interior(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F, const StepControl* ctl,
+               bool first_stage) {
+  if (ctl->dt <= 0) return;
+  const int e = m.n_bedges + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= m.n_edges) return;
+  interior_edge<P>(c_tables<P, Real>, phys, m, stage_input(b, ctl->parity, first_stage), F, e);
+}
+
+template <class Real> __device__ __forceinline__ void block_max_store(Real v, double* out) {
+  __shared__ double warp_max[kBlock / 32];
+  double r = double(v);
+  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
+  if ((threadIdx.x & 31) == 0) warp_max[threadIdx.x >> 5] = r;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    double mx = warp_max[0];
+    for (int w = 1; w < kBlock / 32; ++w) mx = fmax(mx, warp_max[w]);
+    out[blockIdx.x] = mx;
+  }
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock)
+    k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F,
+              StageCoeffs<Real> c, const StepControl* ctl, bool first_stage, bool last_stage,
+              double* block_rate) {
+  const double dt = ctl->dt;
+  if (dt <= 0) return;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  const int parity = ctl->parity;
+  Real rate = 0;
+  if (k < m.n_elems) {
+    const StateView<Real> in = stage_input(b, parity, first_stage);
+    const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
+    rate = element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
+                            last_stage, k);
+    // NaN compares false everywhere: make it +inf so the maximum sees it.
+    if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+  }
+  if (last_stage) block_max_store(rate, block_rate);
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock)
+    k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
+            const StepControl* ctl, bool current) {
+  if (!current && ctl->dt <= 0) return;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= m.n_elems) return;
+  const int parity = ctl->parity;
+  limit_element<P>(c_tables<P, Real>, phys, m, StateView<Real>{b.s[current ? parity : 1 - parity], b.n},
+                   lp, k);
+}
+
+// CFL rate of the current state's averages (before the first step and after a restart).
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock)
+    k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
+           double* block_rate) {
+  constexpr int NP = Order<P>::NP, M = Phys::M;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  Real rate = 0;
+  if (k < m.n_elems) {
+    const Real* s = b.s[ctl->parity];
+    Real mean[M];
+    for (int v = 0; v < M; ++v) mean[v] = Real(1.4142135623730951) * s[(v * NP) * b.n + k];
+    rate = phys.admissible(mean) ? phys.max_speed(mean) * m.inv_radius[k] : Real(INFINITY);
+    if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+  }
+  block_max_store(rate, block_rate);
+}
+
+// Ends a step (or, with `init`, only computes dt): reduces the blocks' rates, advances time,
+// flips the current buffer, takes the next dt.
+__global__ void __launch_bounds__(kReduceThreads)
+    k_control(StepControl* ctl, const double* block_rate, int n_blocks, bool init) {
+  if (!init && ctl->dt <= 0) return;
+  __shared__ double warp_max[kReduceThreads / 32];
+  double r = 0;
+  for (int i = threadIdx.x; i < n_blocks; i += blockDim.x) r = fmax(r, block_rate[i]);
+  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
+  if ((threadIdx.x & 31) == 0) warp_max[threadIdx.x >> 5] = r;
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  for (int w = 1; w < kReduceThreads / 32; ++w) r = fmax(r, warp_max[w]);
+  r = fmax(r, warp_max[0]);
+  if (!(r <= 1e300)) {
+    ctl->blew_up = 1;
+    ctl->dt = 0;
+    return;
+  }
+  ctl->rate = r;
+  if (!init) {
+    ctl->t = advance_time(ctl->t, ctl->dt, ctl->t_target);
+    ctl->steps += 1;
+    ctl->parity ^= 1;
+  }
+  ctl->dt = next_dt(r, ctl->cfl_factor, ctl->fixed_dt, ctl->t, ctl->t_target);
+}
+
+template <int P, class Phys, class Real> class CudaBackend final : public Backend<Phys::M> {
+  static constexpr int M = Phys::M;
+  using O = Order<P>;
+  using DevPhys = decltype(std::declval<Phys>().template cast<Real>());
+
+public:
+  CudaBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+              const BackendConfig<M>& cfg, int gpu)
+      : phys_(phys.template cast<Real>()), cfg_(cfg), n_elems_(mesh.n_elems) {
+    cuda_check(cudaSetDevice(gpu), "cudaSetDevice");
+    cudaDeviceProp prop{};
+    cuda_check(cudaGetDeviceProperties(&prop, gpu), "device properties");
+    if (prop.major < 8)
+      fail(ExitCode::no_device, std::string("GPU ") + prop.name + " (sm_" + std::to_string(prop.major) +
+                                    std::to_string(prop.minor) + ") is not supported: tridg needs sm_80 or newer");
+    const DGTables<P, Real> t = to_dg_tables<P, Real>(tables);
+    cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
+    cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
+    geom_.upload(to_real<Real>(mesh.geom));
+    inv_radius_.upload(to_real<Real>(mesh.inv_radius));
+    edge_geom_.upload(to_real<Real>(mesh.edge_geom));
+    bnd_xy_.upload(to_real<Real>(mesh.bnd_xy));
+    elem_face_.upload(mesh.elem_face);
+    elem_nbr_.upload(mesh.elem_nbr);
+    edge_elem_.upload(mesh.edge_elem);
+    edge_side_.upload(mesh.edge_side);
+    view_.n_elems = mesh.n_elems;
+    view_.n_edges = mesh.n_edges;
+    view_.n_bedges = mesh.n_bedges;
+    view_.geom = geom_.get();
+    view_.inv_radius = inv_radius_.get();
+    view_.elem_face = elem_face_.get();
+    view_.elem_nbr = elem_nbr_.get();
+    view_.edge_elem = edge_elem_.get();
+    view_.edge_side = edge_side_.get();
+    view_.edge_geom = edge_geom_.get();
+    view_.bnd_xy = bnd_xy_.get();
+    const std::size_t n = std::size_t(M) * O::NP * n_elems_;
+    state_[0].resize(n);
+    state_[1].resize(n);
+    bool uses_acc = false;
+    for (const auto& s : cfg_.stages) uses_acc |= s.k.use_acc || s.k.write_acc;
+    if (uses_acc) acc_.resize(n);
+    flux_.resize(std::size_t(M) * O::NF * mesh.n_edges);
+    n_blocks_ = (n_elems_ + kBlock - 1) / kBlock;
+    block_rate_.resize(n_blocks_);
+    ctl_.resize(1);
+    upload_boundaries();
+    StepControl c{};
+    c.cfl_factor = cfg_.cfl_factor;
+    c.fixed_dt = cfg_.fixed_dt;
+    c.t_target = INFINITY;
+    ctl_.upload(&c, 1);
+    host_ctl_ = c;
+  }
+
+  ~CudaBackend() override {
+    if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
+    if (stream_) cudaStreamDestroy(stream_);
+  }
+
+  std::string name() const override {
+    cudaDeviceProp prop{};
+    int dev = 0;
+    cudaGetDevice(&dev);
+    cudaGetDeviceProperties(&prop, dev);
+    return std::string("cuda (") + prop.name + ", " + (sizeof(Real) == 8 ? "fp64" : "fp32") + ")";
+  }
+
+  void set_state(const std::vector<double>& c) override {
+    sync_control();
+    state_[host_ctl_.parity].upload(to_real<Real>(c));
+  }
+  void get_state(std::vector<double>& c) override {
+    sync_control();
+    std::vector<Real> h(state_[0].size());
+    state_[host_ctl_.parity].download(h.data());
+    c.assign(h.begin(), h.end());
+  }
+  void set_time(double t, std::int64_t steps) override {
+    sync_control();
+    host_ctl_.t = t;
+    host_ctl_.steps = steps;
+    host_ctl_.blew_up = 0;
+    host_ctl_.dt = 0;
+    ctl_.upload(&host_ctl_, 1);
+    k_rate<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(), block_rate_.get());
+    k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_blocks_, true);
+    cuda_check(cudaGetLastError(), "rate kernels");
+    sync_control();
+  }
+  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+    cfg_.boundaries.at(i) = bc;
+    upload_boundaries();
+  }
+  void limit() override {
+    if (!cfg_.limiter.barth_jespersen && !cfg_.limiter.positivity) return;
+    k_limit<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), to_real<Real>(cfg_.limiter),
+                                                  ctl_.get(), true);
+    cuda_check(cudaGetLastError(), "limiter");
+    cuda_check(cudaStreamSynchronize(stream_), "limiter");
+  }
+  std::size_t memory_bytes() const override {
+    return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + geom_.bytes() +
+           inv_radius_.bytes() + edge_geom_.bytes() + bnd_xy_.bytes() + elem_face_.bytes() +
+           elem_nbr_.bytes() + edge_elem_.bytes() + edge_side_.bytes() + block_rate_.bytes();
+  }
+  void enable_profiling(bool on) override { profile_ = on; }
+  std::vector<std::pair<std::string, double>> kernel_times() const override {
+    return {times_.begin(), times_.end()};
+  }
+
+  StepStatus advance(std::int64_t max_steps, double t_target) override {
+    sync_control();
+    if (host_ctl_.t_target != t_target) {
+      // dt depends on the target: recompute it for the new one.
+      host_ctl_.t_target = t_target;
+      host_ctl_.dt = next_dt(host_ctl_.rate, host_ctl_.cfl_factor, host_ctl_.fixed_dt, host_ctl_.t, t_target);
+      ctl_.upload(&host_ctl_, 1);
+    }
+    // Launch about as many steps as reaching the target needs; extra ones are no-ops.
+    std::int64_t n = max_steps;
+    if (host_ctl_.dt > 0 && std::isfinite(t_target)) {
+      const double need = std::ceil((t_target - host_ctl_.t) / host_ctl_.dt) + 1;
+      if (need < double(n)) n = std::int64_t(need);
+    }
+    if (host_ctl_.dt <= 0) n = 0;
+    if (profile_) {
+      times_.clear();
+      for (std::int64_t i = 0; i < n; ++i) launch_step(true);
+    } else if (n > 0) {
+      if (!graph_exec_) capture();
+      for (std::int64_t i = 0; i < n; ++i) cuda_check(cudaGraphLaunch(graph_exec_, stream_), "graph launch");
+    }
+    sync_control();
+    StepStatus st;
+    st.t = host_ctl_.t;
+    st.dt = host_ctl_.dt;
+    st.steps = host_ctl_.steps;
+    st.blew_up = host_ctl_.blew_up != 0;
+    return st;
+  }
+
+private:
+  StateBuffers<Real> buffers() const { return {{state_[0].get(), state_[1].get()}, acc_.get(), n_elems_}; }
+
+  void sync_control() {
+    cuda_check(cudaStreamSynchronize(stream_), "step");
+    cuda_check(cudaMemcpy(&host_ctl_, ctl_.get(), sizeof host_ctl_, cudaMemcpyDeviceToHost), "control");
+  }
+
+  void upload_boundaries() {
+    std::vector<BoundaryParams<Real, M>> b;
+    tables_.resize(cfg_.boundaries.size());
+    for (std::size_t i = 0; i < cfg_.boundaries.size(); ++i) {
+      b.push_back(to_real<Real>(cfg_.boundaries[i]));
+      if (i < cfg_.bc_tables.size() && !cfg_.bc_tables[i].empty()) {
+        if (!tables_[i]) tables_[i] = std::make_unique<DeviceArray<Real>>();
+        tables_[i]->upload(to_real<Real>(cfg_.bc_tables[i]));
+        b.back().table = tables_[i]->get();
+      }
+    }
+    // Kernels read the parameters from device memory, so a captured graph sees new values.
+    if (bcs_.size() != b.size()) bcs_.resize(b.size());
+    if (!b.empty())
+      cuda_check(cudaMemcpyAsync(bcs_.get(), b.data(), b.size() * sizeof(b[0]), cudaMemcpyHostToDevice, stream_),
+                 "boundary parameters");
+    cuda_check(cudaStreamSynchronize(stream_), "boundary parameters");
+  }
+
+  // Runs `f` between two events when profiling, accumulating its time under `name`.
+  template <class F> void timed(bool prof, const char* name, F&& f) {
+    if (!prof) {
+      f();
+      return;
+    }
+    cudaEvent_t a, z;
+    cudaEventCreate(&a);
+    cudaEventCreate(&z);
+    cudaEventRecord(a, stream_);
+    f();
+    cudaEventRecord(z, stream_);
+    cudaEventSynchronize(z);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, a, z);
+    times_[name] += ms;
+    cudaEventDestroy(a);
+    cudaEventDestroy(z);
+  }
+
+  void launch_step(bool prof) {
+    const StateBuffers<Real> b = buffers();
+    const int n_int = view_.n_edges - view_.n_bedges;
+    const LimiterParams<Real> lp = to_real<Real>(cfg_.limiter);
+    const bool limiting = cfg_.limiter.barth_jespersen || cfg_.limiter.positivity;
+    for (std::size_t s = 0; s < cfg_.stages.size(); ++s) {
+      const bool first = s == 0, last = s + 1 == cfg_.stages.size();
+      const double c = cfg_.stages[s].c;
+      timed(prof, "boundary edges", [&] {
+        for (std::size_t g = 0; g < cfg_.boundaries.size(); ++g) {
+          const auto& bc = cfg_.boundaries[g];
+          if (bc.count == 0) continue;
+          k_boundary<P><<<(bc.count + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+              phys_, view_, b, flux_.get(), bcs_.get(), int(g), bc.first, bc.count, ctl_.get(), c, first);
+        }
+      });
+      timed(prof, "interior edges", [&] {
+        if (n_int > 0)
+          k_interior<P><<<(n_int + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(phys_, view_, b, flux_.get(),
+                                                                                ctl_.get(), first);
+      });
+      timed(prof, "elements", [&] {
+        k_element<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, b, flux_.get(),
+                                                         to_real<Real>(cfg_.stages[s].k), ctl_.get(),
+                                                         first, last, block_rate_.get());
+      });
+      if (limiting)
+        timed(prof, "limiter", [&] {
+          k_limit<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, b, lp, ctl_.get(), false);
+        });
+    }
+    timed(prof, "dt reduction", [&] {
+      k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_blocks_, false);
+    });
+    cuda_check(cudaGetLastError(), "step kernels");
+  }
+
+  void capture() {
+    cudaGraph_t graph;
+    cuda_check(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal), "begin capture");
+    launch_step(false);
+    cuda_check(cudaStreamEndCapture(stream_, &graph), "end capture");
+    cuda_check(cudaGraphInstantiate(&graph_exec_, graph, 0), "graph instantiate");
+    cudaGraphDestroy(graph);
+  }
+
+  DevPhys phys_;
+  BackendConfig<M> cfg_;
+  int n_elems_ = 0, n_blocks_ = 0;
+  cudaStream_t stream_ = nullptr;
+  cudaGraphExec_t graph_exec_ = nullptr;
+  MeshView<Real> view_;
+  DeviceArray<Real> geom_, inv_radius_, edge_geom_, bnd_xy_, state_[2], acc_, flux_;
+  DeviceArray<int> elem_face_, elem_nbr_, edge_elem_, edge_side_;
+  DeviceArray<double> block_rate_;
+  DeviceArray<StepControl> ctl_;
+  DeviceArray<BoundaryParams<Real, M>> bcs_;
+  std::vector<std::unique_ptr<DeviceArray<Real>>> tables_;
+  StepControl host_ctl_{};
+  bool profile_ = false;
+  std::map<std::string, double> times_;
+};
+
+template <class Phys>
+std::unique_ptr<Backend<Phys::M>> make_cuda_backend_any(const Phys& phys, const BasisTables& t,
+                                                        const MeshArrays& m,
+                                                        const BackendConfig<Phys::M>& c, int gpu) {
+  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+    constexpr int p = decltype(P)::value;
+    if (c.single_precision) return std::make_unique<CudaBackend<p, Phys, float>>(phys, t, m, c, gpu);
+    return std::make_unique<CudaBackend<p, Phys, double>>(phys, t, m, c, gpu);
+  });
+}
+
+}  // namespace tridg

@@ -1,0 +1,39 @@
+#pragma once
+// Plain views of the arrays the kernels work on. The pointers refer to the backend's memory (host
+// for the CPU backend, device for CUDA); the layouts are the same on both.
+#include <cstdint>
+
+#include "kernels/hd.hpp"
+
+namespace tridg {
+
+// Mesh arrays in structure-of-arrays form. E elements, Ed edges (boundary edges first), NB
+// boundary edges.
+template <class Real> struct MeshView {
+  int n_elems = 0, n_edges = 0, n_bedges = 0;
+  const Real* geom = nullptr;       // [5][E]: y2-y0, x0-x2, y0-y1, x1-x0 (det J * inverse metric), 1/det J
+  const Real* inv_radius = nullptr; // [E]: 1 / inscribed radius
+  const int* elem_face = nullptr;   // [3][E]: 2*edge + (1 if the element is the edge's right one)
+  const int* elem_nbr = nullptr;    // [3][E]: neighbour across each side, -1 on the boundary
+  const int* edge_elem = nullptr;   // [2][Ed]: left, right element
+  const int* edge_side = nullptr;   // [Ed]: lside | (rside << 2)
+  const Real* edge_geom = nullptr;  // [3][Ed]: nx, ny, length
+  const Real* bnd_xy = nullptr;     // [4][NB]: x0, y0, x1, y1 of each boundary edge
+};
+
+// Modal coefficients C[var][mode][elem]: element index fastest, so a thread per element reads
+// coalesced.
+template <class Real> struct StateView {
+  Real* c = nullptr;
+  int n = 0;  // elements (the stride)
+  TRIDG_HD Real& at(int v, int j, int NP, int k) const { return c[(v * NP + j) * n + k]; }
+};
+
+// Runge-Kutta stage in the general two-register form (covers SSP-RK2/3, classic RK4 and the
+// low-storage schemes):  acc' = E acc + F dt L(u),  out = A u0 + B u + C dt L(u) + D acc'.
+template <class Real> struct StageCoeffs {
+  Real A = 0, B = 1, C = 1, D = 0, E = 0, F = 0;
+  bool use_u0 = false, use_acc = false, write_acc = false;
+};
+
+}  // namespace tridg

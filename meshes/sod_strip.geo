@@ -1,0 +1,20 @@
+// Sod shock tube as a 2D strip [0,1] x [0,0.1]: walls above and below, the states at the ends.
+DefineConstant[ h = 0.01 ];
+
+Point(1) = {0, 0, 0, h};
+Point(2) = {1, 0, 0, h};
+Point(3) = {1, 0.1, 0, h};
+Point(4) = {0, 0.1, 0, h};
+Line(1) = {1, 2};
+Line(2) = {2, 3};
+Line(3) = {3, 4};
+Line(4) = {4, 1};
+Curve Loop(1) = {1, 2, 3, 4};
+Plane Surface(1) = {1};
+
+Physical Curve("walls") = {1, 3};
+Physical Curve("right") = {2};
+Physical Curve("left") = {4};
+Physical Surface("domain") = {1};
+
+Mesh.Algorithm = 6;  // Frontal-Delaunay

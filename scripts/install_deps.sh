@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tridg needs; does nothing when they are all present.
+set -euo pipefail
+pkgs=(cmake ninja-build g++ libgmsh-dev gmsh libhdf5-dev libcli11-dev doctest-dev libspdlog-dev
+      libfmt-dev libtomlplusplus-dev libmuparser-dev xvfb xauth python3-h5py python3-numpy
+      python3-matplotlib)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "installing: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,93 @@
+#include "solver/projection.hpp"
+
+#include <cmath>
+
+#include "solver/basis.hpp"
+#include "solver/mesh_arrays.hpp"
+#include "solver/quadrature.hpp"
+
+namespace tridg {
+
+namespace {
+
+struct Tabulated {
+  TriangleRule rule;
+  std::vector<std::vector<BasisValue>> phi;  // [q][mode]
+};
+
+Tabulated tabulate(int p, int degree) {
+  Tabulated t{triangle_rule(degree), {}};
+  for (std::size_t q = 0; q < t.rule.w.size(); ++q) t.phi.push_back(dubiner(p, t.rule.r[q], t.rule.s[q]));
+  return t;
+}
+
+}  // namespace
+
+std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFunction& f) {
+  const int np = n_modes(p), E = mesh.n_elems();
+  const Tabulated t = tabulate(p, 2 * p + 2);
+  std::vector<double> c(std::size_t(nvar) * np * E, 0.0);
+  // Serial: f may be an expression evaluator that is not safe to share between threads.
+  for (int k = 0; k < E; ++k) {
+    const ElementMap g = element_map(mesh, k);
+    std::vector<double> val(nvar);
+    for (std::size_t q = 0; q < t.rule.w.size(); ++q) {
+      f(g.x(t.rule.r[q], t.rule.s[q]), g.y(t.rule.r[q], t.rule.s[q]), val.data());
+      for (int v = 0; v < nvar; ++v)
+        for (int j = 0; j < np; ++j)
+          c[(std::size_t(v) * np + j) * E + k] += t.rule.w[q] * val[v] * t.phi[q][j].phi;
+    }
+  }
+  return c;
+}
+
+std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c) {
+  const int np = n_modes(p), E = mesh.n_elems();
+  std::vector<double> out(nvar, 0.0);
+  // Only the constant mode has a nonzero integral: its value is sqrt(2), its integral det/sqrt(2).
+  for (int v = 0; v < nvar; ++v) {
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int k = 0; k < E; ++k) s += element_map(mesh, k).det() * c[std::size_t(v) * np * E + k];
+    out[v] = s / std::sqrt(2.0);
+  }
+  return out;
+}
+
+std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
+                              const PointFunction& exact) {
+  const int np = n_modes(p), E = mesh.n_elems();
+  const Tabulated t = tabulate(p, 2 * p + 4);
+  std::vector<double> err(nvar, 0.0);
+  for (int v = 0; v < nvar; ++v) {
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int k = 0; k < E; ++k) {
+      const ElementMap g = element_map(mesh, k);
+      std::vector<double> ex(nvar);
+      double sk = 0;
+      for (std::size_t q = 0; q < t.rule.w.size(); ++q) {
+        exact(g.x(t.rule.r[q], t.rule.s[q]), g.y(t.rule.r[q], t.rule.s[q]), ex.data());
+        double uh = 0;
+        for (int j = 0; j < np; ++j) uh += c[(std::size_t(v) * np + j) * E + k] * t.phi[q][j].phi;
+        sk += t.rule.w[q] * (uh - ex[v]) * (uh - ex[v]);
+      }
+      s += sk * g.det();
+    }
+    err[v] = std::sqrt(s);
+  }
+  return err;
+}
+
+void evaluate(int p, int nvar, int n_elems, const std::vector<double>& c, int k, double r,
+              double s, double* values) {
+  const int np = n_modes(p);
+  const auto phi = dubiner(p, r, s);
+  for (int v = 0; v < nvar; ++v) {
+    double a = 0;
+    for (int j = 0; j < np; ++j) a += c[(std::size_t(v) * np + j) * n_elems + k] * phi[j].phi;
+    values[v] = a;
+  }
+}
+
+}  // namespace tridg

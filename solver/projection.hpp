@@ -1,0 +1,27 @@
+#pragma once
+// L2 projection onto the basis and integrals of the discrete solution.
+#include <functional>
+#include <vector>
+
+#include "io/mesh.hpp"
+
+namespace tridg {
+
+// A state-valued function of position: writes `nvar` values for point (x, y).
+using PointFunction = std::function<void(double x, double y, double* values)>;
+
+// Coefficients C[var][mode][elem] of the L2 projection (rule of degree 2p + 2).
+std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFunction& f);
+
+// Domain integral of each variable of the discrete solution.
+std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c);
+
+// L2 error of each variable against `exact` (rule of degree 2p + 4).
+std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
+                              const PointFunction& exact);
+
+// Value of each variable of element k at reference point (r, s).
+void evaluate(int p, int nvar, int n_elems, const std::vector<double>& c, int k, double r,
+              double s, double* values);
+
+}  // namespace tridg

@@ -1,0 +1,27 @@
+#include "solver/run.hpp"
+
+#include <omp.h>
+#include <spdlog/spdlog.h>
+
+#include "io/mesh_loader.hpp"
+#include "solver/euler_case.hpp"
+#include "solver/physics_runs.hpp"
+
+namespace tridg {
+
+RunResult run_case(const RunOptions& opt) {
+  const Config cfg = Config::load(opt.case_path, opt.overrides);
+  const RunSettings s = read_run_settings(cfg, opt);
+  MeshOptions mo;
+  mo.size_factor = s.mesh_size;
+  mo.refine = s.refine;
+  const int threads = omp_get_max_threads();
+  const Mesh mesh = load_mesh(s.mesh_path, mo);
+  omp_set_num_threads(threads);  // the Gmsh SDK lowers OpenMP's thread count to its own setting
+  spdlog::info("mesh {}: {} elements, {} edges ({} on the boundary)", s.mesh_path, mesh.n_elems(),
+               mesh.n_edges(), mesh.n_boundary_edges);
+  if (s.physics == "euler") return run_euler(cfg, s, opt, mesh);
+  return run_shallow_water(cfg, s, opt, mesh);
+}
+
+}  // namespace tridg

@@ -1,0 +1,48 @@
+#pragma once
+// The physics-independent settings of a case: mesh, order, time integration, limiter, output.
+#include <string>
+#include <vector>
+
+#include "io/config.hpp"
+#include "kernels/dg_limiter.hpp"
+
+namespace tridg {
+
+// What the command line says; it overrides the case file.
+struct RunOptions {
+  std::string case_path;
+  std::string mesh_path;   // empty: the case's mesh.file
+  std::string output_dir;  // empty: the case's output.dir
+  std::string device = "auto";  // auto, cpu, cuda
+  std::string precision = "double";
+  std::string restart;     // checkpoint to continue from
+  int order = -1, refine = -1, gpu = 0;
+  std::vector<std::string> overrides;  // --set key=value
+  bool quiet = false;
+};
+
+struct RunSettings {
+  std::string physics;  // euler, shallow_water
+  std::string mesh_path;
+  double mesh_size = 1;
+  int refine = 0;
+  int order = 1;
+  std::string scheme = "ssprk2";
+  double cfl = 0.9;
+  double t_end = 0;
+  long steps = 0;   // > 0: run exactly this many steps
+  double dt = 0;    // > 0: fixed time step
+  LimiterParams<double> limiter;
+  std::string output_dir;
+  double output_interval = 0;  // 0: only the final state
+  bool write_hdf5 = true;
+  bool write_gmsh = true;
+  double progress_seconds = 2;
+  std::string device;
+  bool single_precision = false;
+};
+
+// Reads every common key; physics keys are read by the physics' own set-up.
+RunSettings read_run_settings(const Config& cfg, const RunOptions& opt);
+
+}  // namespace tridg

@@ -1,0 +1,72 @@
+#include "solver/time_schemes.hpp"
+
+#include <stdexcept>
+
+namespace tridg {
+
+namespace {
+
+// out = A u0 + B u + C dt L(u)
+StageDef shu_osher(double A, double B, double C, double c) {
+  StageDef s;
+  s.k.A = A;
+  s.k.B = B;
+  s.k.C = C;
+  s.k.use_u0 = A != 0;
+  s.c = c;
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> scheme_names() { return {"ssprk2", "ssprk3", "rk4", "lsssprk42"}; }
+
+std::vector<StageDef> make_scheme(const std::string& name) {
+  if (name == "ssprk2") return {shu_osher(0, 1, 1, 0), shu_osher(0.5, 0.5, 0.5, 1)};
+  if (name == "ssprk3")
+    return {shu_osher(0, 1, 1, 0), shu_osher(0.75, 0.25, 0.25, 1),
+            shu_osher(1.0 / 3, 2.0 / 3, 2.0 / 3, 0.5)};
+  if (name == "lsssprk42") {
+    // SSPRK(4,2): three forward-Euler steps of dt/3, then the average with u0.
+    return {shu_osher(0, 1, 1.0 / 3, 0), shu_osher(0, 1, 1.0 / 3, 1.0 / 3),
+            shu_osher(0, 1, 1.0 / 3, 2.0 / 3), shu_osher(0.25, 0.75, 0.25, 1)};
+  }
+  if (name == "rk4") {
+    // Classic RK4 with an accumulator: acc collects the b_i k_i, the stage state is u0 + a_i k_i.
+    std::vector<StageDef> st(4);
+    const double a[3] = {0.5, 0.5, 1.0}, b[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
+    const double c[4] = {0, 0.5, 0.5, 1};
+    for (int i = 0; i < 4; ++i) {
+      auto& k = st[i].k;
+      st[i].c = c[i];
+      k.B = 0;
+      k.use_u0 = true;
+      k.A = 1;
+      if (i < 3) {
+        k.C = a[i];
+        k.E = i == 0 ? 0 : 1;
+        k.F = b[i];
+        k.D = 0;
+        k.use_acc = i > 0;
+        k.write_acc = true;
+      } else {
+        k.C = b[3];
+        k.E = 1;
+        k.F = 0;
+        k.D = 1;
+        k.use_acc = true;
+        k.write_acc = false;
+      }
+    }
+    return st;
+  }
+  throw std::invalid_argument("unknown time scheme '" + name + "'");
+}
+
+int scheme_order(const std::string& name) {
+  return name == "ssprk3" ? 3 : name == "rk4" ? 4 : 2;
+}
+
+double scheme_step_factor(const std::string& name) { return name == "lsssprk42" ? 3.0 : 1.0; }
+
+}  // namespace tridg

@@ -1,0 +1,19 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "kernels/backend.hpp"
+
+namespace tridg {
+
+// The Runge-Kutta schemes tridg offers, by case-file name: "ssprk2", "ssprk3", "rk4",
+// "lsssprk42" (four-stage, second-order, low-storage SSP, twice SSP-RK2's stable step for the
+// cost of two more stages).
+std::vector<StageDef> make_scheme(const std::string& name);
+std::vector<std::string> scheme_names();
+// Formal order of accuracy.
+int scheme_order(const std::string& name);
+// How much larger than forward Euler's the stable step is (the SSP coefficient; RK4: 1).
+double scheme_step_factor(const std::string& name);
+
+}  // namespace tridg

@@ -22,7 +22,8 @@ void add_mesh_args(CLI::App* cmd, MeshArgs& a) {
   cmd->add_option("mesh", a.path, "mesh file: .msh (2.2/4.1), .geo, or a prepared .h5")->required();
   cmd->add_option("--size", a.size, "scale the .geo characteristic length by this factor")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--refine", a.refine, "uniform 1->4 refinements after loading")->check(CLI::Range(0, 8));
+  cmd->add_option("--refine", a.refine, "uniform 1->4 refinements after loading")
+      ->check(CLI::Range(0, 8));
 }
 
 Mesh load(const MeshArgs& a) {
@@ -32,12 +33,13 @@ Mesh load(const MeshArgs& a) {
   return load_mesh(a.path, mo);
 }
 
-}  // namespace
+} // namespace
 
 Action add_import_command(CLI::App& app) {
   auto a = std::make_shared<MeshArgs>();
   auto out = std::make_shared<std::string>();
-  auto* cmd = app.add_subcommand("import", "read a Gmsh mesh, build connectivity, write a prepared mesh file");
+  auto* cmd = app.add_subcommand(
+      "import", "read a Gmsh mesh, build connectivity, write a prepared mesh file");
   add_mesh_args(cmd, *a);
   cmd->add_option("-o,--output", *out, "prepared mesh file to write (.h5)")->required();
   return [a, out]() {
@@ -63,4 +65,4 @@ Action add_info_command(CLI::App& app) {
   };
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -11,7 +11,8 @@ Action add_run_command(CLI::App& app) {
   auto opt = std::make_shared<RunOptions>();
   auto* cmd = app.add_subcommand("run", "run a case file");
   cmd->add_option("case", opt->case_path, "case file (TOML)")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--mesh", opt->mesh_path, "mesh instead of the case's mesh.file (.msh, .geo, .h5)");
+  cmd->add_option("--mesh", opt->mesh_path,
+                  "mesh instead of the case's mesh.file (.msh, .geo, .h5)");
   cmd->add_option("--order,-p", opt->order, "polynomial order instead of discretization.order")
       ->check(CLI::Range(0, 6));
   cmd->add_option("--refine", opt->refine, "uniform 1->4 refinements of the mesh at load")
@@ -34,4 +35,4 @@ Action add_run_command(CLI::App& app) {
   };
 }
 
-}  // namespace tridg
+} // namespace tridg

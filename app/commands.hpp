@@ -11,4 +11,4 @@ Action add_run_command(CLI::App& app);
 Action add_import_command(CLI::App& app);
 Action add_info_command(CLI::App& app);
 
-}  // namespace tridg
+} // namespace tridg

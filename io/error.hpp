@@ -27,6 +27,8 @@ private:
   ExitCode code_;
 };
 
-[[noreturn]] inline void fail(ExitCode code, const std::string& msg) { throw UserError(code, msg); }
+[[noreturn]] inline void fail(ExitCode code, const std::string& msg) {
+  throw UserError(code, msg);
+}
 
-}  // namespace tridg
+} // namespace tridg

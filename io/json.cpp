@@ -1,7 +1,7 @@
 #include "io/json.hpp"
 
-#include <cmath>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -14,22 +14,30 @@ namespace tridg {
 namespace {
 
 std::string number(double v) {
-  if (!std::isfinite(v)) return "null";  // JSON has no inf/nan
+  if (!std::isfinite(v)) return "null"; // JSON has no inf/nan
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.17g", v);
   return buf;
 }
 
-}  // namespace
+} // namespace
 
 std::string json_escape(const std::string& s) {
   std::string o = "\"";
   for (char c : s) {
     switch (c) {
-    case '"': o += "\\\""; break;
-    case '\\': o += "\\\\"; break;
-    case '\n': o += "\\n"; break;
-    case '\t': o += "\\t"; break;
+    case '"':
+      o += "\\\"";
+      break;
+    case '\\':
+      o += "\\\\";
+      break;
+    case '\n':
+      o += "\\n";
+      break;
+    case '\t':
+      o += "\\t";
+      break;
     default:
       if (static_cast<unsigned char>(c) < 0x20) {
         char buf[8];
@@ -77,7 +85,7 @@ Json& Json::add(const std::string& key, const Json& object) {
 }
 
 std::string Json::str(int indent) const {
-  if (indent < 0) {  // compact, for nesting
+  if (indent < 0) { // compact, for nesting
     std::string s = "{";
     for (std::size_t i = 0; i < items_.size(); ++i)
       s += (i ? ", " : "") + json_escape(items_[i].first) + ": " + items_[i].second;
@@ -95,7 +103,8 @@ void write_text_file(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary);
-    if (!f) fail(ExitCode::io_error, path + ": cannot write (" + std::string(std::strerror(errno)) + ")");
+    if (!f)
+      fail(ExitCode::io_error, path + ": cannot write (" + std::string(std::strerror(errno)) + ")");
     f << text;
     f.close();
     if (!f) fail(ExitCode::io_error, path + ": write failed");
@@ -105,4 +114,4 @@ void write_text_file(const std::string& path, const std::string& text) {
   if (ec) fail(ExitCode::io_error, path + ": cannot rename the finished file: " + ec.message());
 }
 
-}  // namespace tridg
+} // namespace tridg

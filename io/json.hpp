@@ -21,7 +21,7 @@ public:
   std::string str(int indent = 2) const;
 
 private:
-  std::vector<std::pair<std::string, std::string>> items_;  // key, encoded value
+  std::vector<std::pair<std::string, std::string>> items_; // key, encoded value
   std::vector<bool> nested_;
 };
 
@@ -29,4 +29,4 @@ std::string json_escape(const std::string& s);
 // Writes text to path through a temporary file and a rename.
 void write_text_file(const std::string& path, const std::string& text);
 
-}  // namespace tridg
+} // namespace tridg

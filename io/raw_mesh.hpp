@@ -13,14 +13,14 @@
 namespace tridg {
 
 struct RawMesh {
-  std::string source;  // file name, for error messages
+  std::string source; // file name, for error messages
   std::vector<double> x, y;
   std::vector<std::array<std::int32_t, 3>> tri;
   // Boundary segments (node pairs) by physical group name.
   std::map<std::string, std::vector<std::array<std::int32_t, 2>>> boundary;
-  std::map<std::string, CircleArc> arcs;  // groups that lie on a circle
+  std::map<std::string, CircleArc> arcs; // groups that lie on a circle
   // Periodic node pairs (slave, master) from the mesh's periodic declarations.
   std::vector<std::array<std::int32_t, 2>> periodic_nodes;
 };
 
-}  // namespace tridg
+} // namespace tridg

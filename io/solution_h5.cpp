@@ -69,4 +69,4 @@ Snapshot read_snapshot_h5(const std::string& path, const Mesh& mesh) {
   return s;
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -10,13 +10,13 @@
 namespace tridg {
 
 struct Snapshot {
-  std::string physics;                 // "euler", "shallow_water"
+  std::string physics; // "euler", "shallow_water"
   int order = 0;
-  std::vector<std::string> var_names;  // conserved variables
+  std::vector<std::string> var_names; // conserved variables
   double time = 0;
   std::int64_t step = 0;
-  std::vector<double> coeffs;          // C[var][mode][elem]
-  std::string case_toml;               // the case file as run (overrides applied)
+  std::vector<double> coeffs; // C[var][mode][elem]
+  std::string case_toml;      // the case file as run (overrides applied)
 };
 
 // Writes `path` through a temporary name and a rename, so a killed run leaves no partial file.
@@ -24,4 +24,4 @@ void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot
 // Reads a snapshot; checks it belongs to `mesh` (same element and node counts and coordinates).
 Snapshot read_snapshot_h5(const std::string& path, const Mesh& mesh);
 
-}  // namespace tridg
+} // namespace tridg

@@ -16,9 +16,9 @@ namespace tridg {
 // Basis values at the quadrature points, row-major, as solver/dg_basis_tables.cpp computes them.
 struct BasisTables {
   int order = 0, n_modes = 0, n_vol = 0, n_face = 0;
-  std::vector<double> vphi, vdr, vds, vw;  // [NQ][NP] (vdr, vds weighted), [NQ]
-  std::vector<double> fphi;                // [3][NF][NP]
-  std::vector<double> ft, fw;              // [NF]
+  std::vector<double> vphi, vdr, vds, vw; // [NQ][NP] (vdr, vds weighted), [NQ]
+  std::vector<double> fphi;               // [3][NF][NP]
+  std::vector<double> ft, fw;             // [NF]
 };
 
 // Mesh arrays in the layout of MeshView, on the host.
@@ -40,8 +40,8 @@ template <int M> struct BackendConfig {
   int order = 1;
   std::vector<StageDef> stages;
   LimiterParams<double> limiter;
-  double cfl_factor = 0.5;  // dt = cfl_factor / max(wave speed / inscribed radius)
-  double fixed_dt = 0;      // > 0: use this dt instead of the CFL condition
+  double cfl_factor = 0.5; // dt = cfl_factor / max(wave speed / inscribed radius)
+  double fixed_dt = 0;     // > 0: use this dt instead of the CFL condition
   std::vector<BoundaryParams<double, M>> boundaries;
   // Ghost states of tabulated boundaries, [M][NF][count] per boundary (empty for the others).
   std::vector<std::vector<double>> bc_tables;
@@ -49,9 +49,9 @@ template <int M> struct BackendConfig {
 };
 
 struct StepStatus {
-  double t = 0, dt = 0;  // time reached; the dt the next step will take
+  double t = 0, dt = 0; // time reached; the dt the next step will take
   std::int64_t steps = 0;
-  bool blew_up = false;  // a non-finite or inadmissible cell average appeared
+  bool blew_up = false; // a non-finite or inadmissible cell average appeared
 };
 
 template <int M> class Backend {
@@ -77,4 +77,4 @@ public:
   virtual void enable_profiling(bool) {}
 };
 
-}  // namespace tridg
+} // namespace tridg

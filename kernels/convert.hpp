@@ -75,4 +75,4 @@ template <class Real> LimiterParams<Real> to_real(const LimiterParams<double>& l
   return {l.barth_jespersen, l.positivity, Real(l.tvb_m), Real(l.floor)};
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -12,4 +12,4 @@ std::unique_ptr<Backend<Phys::M>> make_cpu_backend(const Phys& phys, const Basis
                                                    const MeshArrays& mesh,
                                                    const BackendConfig<Phys::M>& cfg);
 
-}  // namespace tridg
+} // namespace tridg

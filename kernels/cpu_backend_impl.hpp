@@ -44,7 +44,9 @@ public:
     bind_tables();
   }
 
-  std::string name() const override { return "cpu (OpenMP, " + std::to_string(omp_get_max_threads()) + " threads)"; }
+  std::string name() const override {
+    return "cpu (OpenMP, " + std::to_string(omp_get_max_threads()) + " threads)";
+  }
   void set_state(const std::vector<double>& c) override { cur_ = c; }
   void get_state(std::vector<double>& c) override { c = cur_; }
   void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
@@ -60,9 +62,11 @@ public:
   std::size_t memory_bytes() const override {
     return (cur_.size() + nxt_.size() + acc_.size() + flux_.size()) * sizeof(Real) +
            (mesh_.geom.size() + mesh_.inv_radius.size() + mesh_.edge_geom.size() +
-            mesh_.bnd_xy.size()) * sizeof(double) +
+            mesh_.bnd_xy.size()) *
+               sizeof(double) +
            (mesh_.elem_face.size() + mesh_.elem_nbr.size() + mesh_.edge_elem.size() +
-            mesh_.edge_side.size()) * sizeof(int);
+            mesh_.edge_side.size()) *
+               sizeof(int);
   }
 
   StepStatus advance(std::int64_t max_steps, double t_target) override {
@@ -117,7 +121,8 @@ private:
         boundary_edge<P>(T_, phys_, view_, U, F, bc, t, e);
     }
 #pragma omp parallel for schedule(static)
-    for (int e = mesh_.n_bedges; e < mesh_.n_edges; ++e) interior_edge<P>(T_, phys_, view_, U, F, e);
+    for (int e = mesh_.n_bedges; e < mesh_.n_edges; ++e)
+      interior_edge<P>(T_, phys_, view_, U, F, e);
   }
 
   double elements(const StateView<Real>& U, const StateView<Real>& U0, const StateView<Real>& ACC,
@@ -127,7 +132,7 @@ private:
 #pragma omp parallel for schedule(static) reduction(max : r)
     for (int k = 0; k < mesh_.n_elems; ++k) {
       const double rk = element_stage<P>(T_, phys_, view_, U, U0, ACC, OUT, F, c, dt, rate, k);
-      r = std::max(r, rk);  // inadmissible cells report +inf
+      r = std::max(r, rk); // inadmissible cells report +inf
     }
     return r;
   }
@@ -169,4 +174,4 @@ std::unique_ptr<Backend<Phys::M>> make_cpu_backend_p(const Phys& phys, const Bas
   return std::make_unique<CpuBackend<P, Phys>>(phys, t, m, c);
 }
 
-}  // namespace tridg
+} // namespace tridg

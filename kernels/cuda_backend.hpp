@@ -18,4 +18,4 @@ std::unique_ptr<Backend<Phys::M>> make_cuda_backend(const Phys& phys, const Basi
                                                     const MeshArrays& mesh,
                                                     const BackendConfig<Phys::M>& cfg, int gpu);
 
-}  // namespace tridg
+} // namespace tridg

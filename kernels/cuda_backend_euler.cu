@@ -11,4 +11,4 @@ std::unique_ptr<Backend<4>> make_cuda_backend(const EulerPhysics<double>& phys,
   return make_cuda_backend_any(phys, t, m, c, gpu);
 }
 
-}  // namespace tridg
+} // namespace tridg

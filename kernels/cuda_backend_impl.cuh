@@ -26,8 +26,8 @@ namespace tridg {
 struct StepControl {
   double t, dt, t_target, cfl_factor, fixed_dt, rate;
   long long steps;
-  int parity;   // buffer holding the current state
-  int blew_up;  // set when a step produced an inadmissible average; the state stays the last good
+  int parity;  // buffer holding the current state
+  int blew_up; // set when a step produced an inadmissible average; the state stays the last good
 };
 
 template <class Real> struct StateBuffers {
@@ -86,9 +86,8 @@ template <class Real> __device__ __forceinline__ void block_max_store(Real v, do
 
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock)
-    k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F,
-              StageCoeffs<Real> c, const StepControl* ctl, bool first_stage, bool last_stage,
-              double* block_rate) {
+    k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
+              const StepControl* ctl, bool first_stage, bool last_stage, double* block_rate) {
   const double dt = ctl->dt;
   if (dt <= 0) return;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
@@ -113,15 +112,14 @@ __global__ void __launch_bounds__(kBlock)
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= m.n_elems) return;
   const int parity = ctl->parity;
-  limit_element<P>(c_tables<P, Real>, phys, m, StateView<Real>{b.s[current ? parity : 1 - parity], b.n},
-                   lp, k);
+  limit_element<P>(c_tables<P, Real>, phys, m,
+                   StateView<Real>{b.s[current ? parity : 1 - parity], b.n}, lp, k);
 }
 
 // CFL rate of the current state's averages (before the first step and after a restart).
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock)
-    k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
-           double* block_rate) {
+__global__ void __launch_bounds__(kBlock) k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b,
+                                                 const StepControl* ctl, double* block_rate) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   Real rate = 0;
@@ -176,8 +174,9 @@ public:
     cudaDeviceProp prop{};
     cuda_check(cudaGetDeviceProperties(&prop, gpu), "device properties");
     if (prop.major < 8)
-      fail(ExitCode::no_device, std::string("GPU ") + prop.name + " (sm_" + std::to_string(prop.major) +
-                                    std::to_string(prop.minor) + ") is not supported: tridg needs sm_80 or newer");
+      fail(ExitCode::no_device, std::string("GPU ") + prop.name + " (sm_" +
+                                    std::to_string(prop.major) + std::to_string(prop.minor) +
+                                    ") is not supported: tridg needs sm_80 or newer");
     const DGTables<P, Real> t = to_dg_tables<P, Real>(tables);
     cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
     cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
@@ -249,7 +248,8 @@ public:
     host_ctl_.blew_up = 0;
     host_ctl_.dt = 0;
     ctl_.upload(&host_ctl_, 1);
-    k_rate<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(), block_rate_.get());
+    k_rate<P>
+        <<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(), block_rate_.get());
     k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_blocks_, true);
     cuda_check(cudaGetLastError(), "rate kernels");
     sync_control();
@@ -260,8 +260,8 @@ public:
   }
   void limit() override {
     if (!cfg_.limiter.barth_jespersen && !cfg_.limiter.positivity) return;
-    k_limit<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), to_real<Real>(cfg_.limiter),
-                                                  ctl_.get(), true);
+    k_limit<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(),
+                                                  to_real<Real>(cfg_.limiter), ctl_.get(), true);
     cuda_check(cudaGetLastError(), "limiter");
     cuda_check(cudaStreamSynchronize(stream_), "limiter");
   }
@@ -280,7 +280,8 @@ public:
     if (host_ctl_.t_target != t_target) {
       // dt depends on the target: recompute it for the new one.
       host_ctl_.t_target = t_target;
-      host_ctl_.dt = next_dt(host_ctl_.rate, host_ctl_.cfl_factor, host_ctl_.fixed_dt, host_ctl_.t, t_target);
+      host_ctl_.dt =
+          next_dt(host_ctl_.rate, host_ctl_.cfl_factor, host_ctl_.fixed_dt, host_ctl_.t, t_target);
       ctl_.upload(&host_ctl_, 1);
     }
     // Launch about as many steps as reaching the target needs; extra ones are no-ops.
@@ -295,7 +296,8 @@ public:
       for (std::int64_t i = 0; i < n; ++i) launch_step(true);
     } else if (n > 0) {
       if (!graph_exec_) capture();
-      for (std::int64_t i = 0; i < n; ++i) cuda_check(cudaGraphLaunch(graph_exec_, stream_), "graph launch");
+      for (std::int64_t i = 0; i < n; ++i)
+        cuda_check(cudaGraphLaunch(graph_exec_, stream_), "graph launch");
     }
     sync_control();
     StepStatus st;
@@ -307,11 +309,14 @@ public:
   }
 
 private:
-  StateBuffers<Real> buffers() const { return {{state_[0].get(), state_[1].get()}, acc_.get(), n_elems_}; }
+  StateBuffers<Real> buffers() const {
+    return {{state_[0].get(), state_[1].get()}, acc_.get(), n_elems_};
+  }
 
   void sync_control() {
     cuda_check(cudaStreamSynchronize(stream_), "step");
-    cuda_check(cudaMemcpy(&host_ctl_, ctl_.get(), sizeof host_ctl_, cudaMemcpyDeviceToHost), "control");
+    cuda_check(cudaMemcpy(&host_ctl_, ctl_.get(), sizeof host_ctl_, cudaMemcpyDeviceToHost),
+               "control");
   }
 
   void upload_boundaries() {
@@ -328,7 +333,8 @@ private:
     // Kernels read the parameters from device memory, so a captured graph sees new values.
     if (bcs_.size() != b.size()) bcs_.resize(b.size());
     if (!b.empty())
-      cuda_check(cudaMemcpyAsync(bcs_.get(), b.data(), b.size() * sizeof(b[0]), cudaMemcpyHostToDevice, stream_),
+      cuda_check(cudaMemcpyAsync(bcs_.get(), b.data(), b.size() * sizeof(b[0]),
+                                 cudaMemcpyHostToDevice, stream_),
                  "boundary parameters");
     cuda_check(cudaStreamSynchronize(stream_), "boundary parameters");
   }
@@ -366,18 +372,19 @@ private:
           const auto& bc = cfg_.boundaries[g];
           if (bc.count == 0) continue;
           k_boundary<P><<<(bc.count + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
-              phys_, view_, b, flux_.get(), bcs_.get(), int(g), bc.first, bc.count, ctl_.get(), c, first);
+              phys_, view_, b, flux_.get(), bcs_.get(), int(g), bc.first, bc.count, ctl_.get(), c,
+              first);
         }
       });
       timed(prof, "interior edges", [&] {
         if (n_int > 0)
-          k_interior<P><<<(n_int + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(phys_, view_, b, flux_.get(),
-                                                                                ctl_.get(), first);
+          k_interior<P><<<(n_int + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+              phys_, view_, b, flux_.get(), ctl_.get(), first);
       });
       timed(prof, "elements", [&] {
         k_element<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, b, flux_.get(),
-                                                         to_real<Real>(cfg_.stages[s].k), ctl_.get(),
-                                                         first, last, block_rate_.get());
+                                                        to_real<Real>(cfg_.stages[s].k), ctl_.get(),
+                                                        first, last, block_rate_.get());
       });
       if (limiting)
         timed(prof, "limiter", [&] {
@@ -422,9 +429,10 @@ std::unique_ptr<Backend<Phys::M>> make_cuda_backend_any(const Phys& phys, const 
                                                         const BackendConfig<Phys::M>& c, int gpu) {
   return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
     constexpr int p = decltype(P)::value;
-    if (c.single_precision) return std::make_unique<CudaBackend<p, Phys, float>>(phys, t, m, c, gpu);
+    if (c.single_precision)
+      return std::make_unique<CudaBackend<p, Phys, float>>(phys, t, m, c, gpu);
     return std::make_unique<CudaBackend<p, Phys, double>>(phys, t, m, c, gpu);
   });
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -46,4 +46,4 @@ private:
   std::size_t n_ = 0;
 };
 
-}  // namespace tridg
+} // namespace tridg

@@ -10,7 +10,7 @@ namespace tridg {
 int cuda_device_count() {
   int n = 0;
   if (cudaGetDeviceCount(&n) != cudaSuccess) {
-    cudaGetLastError();  // clear the sticky "no driver" error
+    cudaGetLastError(); // clear the sticky "no driver" error
     return 0;
   }
   return n;
@@ -23,4 +23,4 @@ std::string cuda_device_description(int gpu) {
          std::to_string(p.totalGlobalMem >> 20) + " MiB)";
 }
 
-}  // namespace tridg
+} // namespace tridg

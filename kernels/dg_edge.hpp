@@ -39,7 +39,7 @@ TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const 
   for (int q = 0; q < NF; ++q) {
     Real uL[M], uR[M], f[M];
     trace<P, M>(T, U, kl, sl, q, uL);
-    trace<P, M>(T, U, kr, sr, NF - 1 - q, uR);  // the right element runs the edge backwards
+    trace<P, M>(T, U, kr, sr, NF - 1 - q, uR); // the right element runs the edge backwards
     phys.numerical_flux(uL, uR, nx, ny, f);
     const Real s = len * T.fw[q];
 #pragma unroll
@@ -71,4 +71,4 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
   }
 }
 
-}  // namespace tridg
+} // namespace tridg

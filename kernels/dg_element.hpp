@@ -54,7 +54,7 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
 #pragma unroll
       for (int v = 0; v < M; ++v) {
         Real f = F[(v * NF + eq) * m.n_edges + e];
-        f = right ? -f : f;  // the flux is stored along the left element's outward normal
+        f = right ? -f : f; // the flux is stored along the left element's outward normal
 #pragma unroll
         for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * f;
       }
@@ -99,8 +99,8 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
   constexpr Real sqrt2 = Real(1.4142135623730951);
 #pragma unroll
   for (int v = 0; v < M; ++v) mean[v] *= sqrt2;
-  if (!phys.admissible(mean)) return std::numeric_limits<Real>::infinity();  // blow-up
+  if (!phys.admissible(mean)) return std::numeric_limits<Real>::infinity(); // blow-up
   return phys.max_speed(mean) * m.inv_radius[k];
 }
 
-}  // namespace tridg
+} // namespace tridg

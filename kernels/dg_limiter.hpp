@@ -10,8 +10,8 @@ namespace tridg {
 template <class Real> struct LimiterParams {
   bool barth_jespersen = false;
   bool positivity = false;
-  Real tvb_m = 0;       // bounds widened by M h^2 so smooth extrema are not flattened (p > 1)
-  Real floor = Real(1e-10);  // lower bound the positivity fix keeps density/pressure/depth above
+  Real tvb_m = 0;           // bounds widened by M h^2 so smooth extrema are not flattened (p > 1)
+  Real floor = Real(1e-10); // lower bound the positivity fix keeps density/pressure/depth above
 };
 
 template <int P, class Phys, class Real>
@@ -101,8 +101,10 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
             Real w[M];
 #pragma unroll
             for (int v = 0; v < M; ++v) w[v] = mean[v] + tm * (uq[v] - mean[v]);
-            if (phys.positive_quantity(n, w) >= eps) t0 = tm;
-            else t1 = tm;
+            if (phys.positive_quantity(n, w) >= eps)
+              t0 = tm;
+            else
+              t1 = tm;
           }
           theta = tmin(theta, t0);
         }
@@ -124,4 +126,4 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
   }
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -1,30 +1,31 @@
 #pragma once
 // Compile-time sizes of the DG discretisation of order P and the basis tables the kernels read.
-// The tables are filled on the host (solver/dg_tables.cpp) and copied to constant memory on the GPU.
+// The tables are filled on the host (solver/dg_tables.cpp) and copied to constant memory on the
+// GPU.
 #include "solver/quadrature.hpp"
 
 namespace tridg {
 
 template <int P> struct Order {
   static constexpr int p = P;
-  static constexpr int NP = (P + 1) * (P + 2) / 2;         // modes
-  static constexpr int NQ = triangle_rule_points(2 * P);  // volume points (exact for degree 2p)
-  static constexpr int NF = P + 1;                         // Gauss points per edge
+  static constexpr int NP = (P + 1) * (P + 2) / 2;       // modes
+  static constexpr int NQ = triangle_rule_points(2 * P); // volume points (exact for degree 2p)
+  static constexpr int NF = P + 1;                       // Gauss points per edge
 };
 
 template <int P, class Real> struct DGTables {
   using O = Order<P>;
-  Real vphi[O::NQ][O::NP];      // basis at volume points
-  Real vdr[O::NQ][O::NP];       // w_q * d(phi)/dr at volume points
-  Real vds[O::NQ][O::NP];       // w_q * d(phi)/ds
-  Real vw[O::NQ];               // volume weights (sum 1/2)
-  Real fphi[3][O::NF][O::NP];   // basis at the Gauss points of each side, side's own direction
-  Real fphiw[3][O::NF][O::NP];  // the same times the Gauss weight (lifting)
-  Real ft[O::NF];               // Gauss points on [0,1] (for physical positions on an edge)
-  Real fw[O::NF];               // Gauss weights on [0,1]
+  Real vphi[O::NQ][O::NP];     // basis at volume points
+  Real vdr[O::NQ][O::NP];      // w_q * d(phi)/dr at volume points
+  Real vds[O::NQ][O::NP];      // w_q * d(phi)/ds
+  Real vw[O::NQ];              // volume weights (sum 1/2)
+  Real fphi[3][O::NF][O::NP];  // basis at the Gauss points of each side, side's own direction
+  Real fphiw[3][O::NF][O::NP]; // the same times the Gauss weight (lifting)
+  Real ft[O::NF];              // Gauss points on [0,1] (for physical positions on an edge)
+  Real fw[O::NF];              // Gauss weights on [0,1]
 };
 
 // Fills the tables from solver/basis and solver/quadrature (defined in solver/dg_tables.cpp).
 template <int P, class Real> void fill_tables(DGTables<P, Real>& t);
 
-}  // namespace tridg
+} // namespace tridg

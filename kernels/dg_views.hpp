@@ -11,7 +11,8 @@ namespace tridg {
 // boundary edges.
 template <class Real> struct MeshView {
   int n_elems = 0, n_edges = 0, n_bedges = 0;
-  const Real* geom = nullptr;       // [5][E]: y2-y0, x0-x2, y0-y1, x1-x0 (det J * inverse metric), 1/det J
+  const Real* geom =
+      nullptr; // [5][E]: y2-y0, x0-x2, y0-y1, x1-x0 (det J * inverse metric), 1/det J
   const Real* inv_radius = nullptr; // [E]: 1 / inscribed radius
   const int* elem_face = nullptr;   // [3][E]: 2*edge + (1 if the element is the edge's right one)
   const int* elem_nbr = nullptr;    // [3][E]: neighbour across each side, -1 on the boundary
@@ -25,7 +26,7 @@ template <class Real> struct MeshView {
 // coalesced.
 template <class Real> struct StateView {
   Real* c = nullptr;
-  int n = 0;  // elements (the stride)
+  int n = 0; // elements (the stride)
   TRIDG_HD Real& at(int v, int j, int NP, int k) const { return c[(v * NP + j) * n + k]; }
 };
 
@@ -36,4 +37,4 @@ template <class Real> struct StageCoeffs {
   bool use_u0 = false, use_acc = false, write_acc = false;
 };
 
-}  // namespace tridg
+} // namespace tridg

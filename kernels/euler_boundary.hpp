@@ -9,13 +9,15 @@ namespace tridg {
 
 template <class Real>
 TRIDG_HD void boundary_ghost(const EulerPhysics<Real>& phys, const BoundaryParams<Real, 4>& bc,
-                             const Real* u, Real x, Real y, Real nx, Real ny, Real t, int nf,
-                             int q, int e, Real* g) {
+                             const Real* u, Real x, Real y, Real nx, Real ny, Real t, int nf, int q,
+                             int e, Real* g) {
   switch (bc.kind) {
   case BcKind::tabulated:
     for (int k = 0; k < 4; ++k) g[k] = bc.table[(k * nf + q) * bc.count + (e - bc.first)];
     return;
-  case BcKind::wall: phys.wall_ghost(u, nx, ny, g); return;
+  case BcKind::wall:
+    phys.wall_ghost(u, nx, ny, g);
+    return;
   case BcKind::curved_wall: {
     // The exact normal of the arc at the point, oriented like the straight edge's outward normal.
     Real ex = x - bc.cx, ey = y - bc.cy;
@@ -44,4 +46,4 @@ TRIDG_HD void boundary_ghost(const EulerPhysics<Real>& phys, const BoundaryParam
   }
 }
 
-}  // namespace tridg
+} // namespace tridg

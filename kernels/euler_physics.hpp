@@ -64,9 +64,15 @@ template <class Real> struct EulerPhysics {
   // Numerical flux F(uL, uR) . n for unit normal n.
   TRIDG_HD void numerical_flux(const Real* uL, const Real* uR, Real nx, Real ny, Real* f) const {
     switch (flux_kind) {
-    case EulerFlux::rusanov: rusanov(uL, uR, nx, ny, f); break;
-    case EulerFlux::roe: roe(uL, uR, nx, ny, f); break;
-    default: hllc(uL, uR, nx, ny, f); break;
+    case EulerFlux::rusanov:
+      rusanov(uL, uR, nx, ny, f);
+      break;
+    case EulerFlux::roe:
+      roe(uL, uR, nx, ny, f);
+      break;
+    default:
+      hllc(uL, uR, nx, ny, f);
+      break;
     }
   }
 
@@ -86,7 +92,8 @@ template <class Real> struct EulerPhysics {
     Real fL[4], fR[4];
     normal_flux(uL, pL, vnL, nx, ny, fL);
     normal_flux(uR, pR, vnR, nx, ny, fR);
-    for (int k = 0; k < 4; ++k) f[k] = Real(0.5) * (fL[k] + fR[k]) - Real(0.5) * s * (uR[k] - uL[k]);
+    for (int k = 0; k < 4; ++k)
+      f[k] = Real(0.5) * (fL[k] + fR[k]) - Real(0.5) * s * (uR[k] - uL[k]);
   }
 
   // Toro's HLLC with Einfeldt/Davis wave-speed estimates (Roe averages).
@@ -147,7 +154,7 @@ template <class Real> struct EulerPhysics {
     const Real dr = rR - rL, dp = pR - pL, dvn = vnR - vnL;
     const Real dvt = (-uxR * ny + uyR * nx) - (-uxL * ny + uyL * nx);
     Real l1 = tabs(vn - c), l2 = tabs(vn), l3 = tabs(vn + c);
-    const Real eps = Real(0.1) * c;  // Harten's fix keeps expansion shocks out
+    const Real eps = Real(0.1) * c; // Harten's fix keeps expansion shocks out
     if (l1 < eps) l1 = (l1 * l1 + eps * eps) / (Real(2) * eps);
     if (l3 < eps) l3 = (l3 * l3 + eps * eps) / (Real(2) * eps);
     const Real a1 = (dp - r * c * dvn) / (Real(2) * c * c);
@@ -183,5 +190,4 @@ template <class Real> TRIDG_HD void euler_conserved(Real gamma, const Real* w, R
   u[3] = w[3] / (gamma - Real(1)) + Real(0.5) * w[0] * (w[1] * w[1] + w[2] * w[2]);
 }
 
-}  // namespace tridg
-
+} // namespace tridg

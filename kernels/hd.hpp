@@ -8,8 +8,14 @@
 
 namespace tridg {
 
-template <class T> TRIDG_HD T tmin(T a, T b) { return a < b ? a : b; }
-template <class T> TRIDG_HD T tmax(T a, T b) { return a > b ? a : b; }
-template <class T> TRIDG_HD T tabs(T a) { return a < T(0) ? -a : a; }
+template <class T> TRIDG_HD T tmin(T a, T b) {
+  return a < b ? a : b;
+}
+template <class T> TRIDG_HD T tmax(T a, T b) {
+  return a > b ? a : b;
+}
+template <class T> TRIDG_HD T tabs(T a) {
+  return a < T(0) ? -a : a;
+}
 
-}  // namespace tridg
+} // namespace tridg

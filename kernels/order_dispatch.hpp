@@ -33,4 +33,4 @@ template <class F> auto dispatch_order(int p, F&& f) {
   return dispatch_order(p, CompiledOrders{}, std::forward<F>(f));
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -21,4 +21,4 @@ TRIDG_HD double advance_time(double t, double dt, double t_target) {
   return t + dt >= t_target || dt == t_target - t ? t_target : t + dt;
 }
 
-}  // namespace tridg
+} // namespace tridg

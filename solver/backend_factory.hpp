@@ -3,10 +3,10 @@
 #include <memory>
 #include <string>
 
+#include "io/error.hpp"
 #include "kernels/backend.hpp"
 #include "kernels/cpu_backend.hpp"
 #include "kernels/cuda_backend.hpp"
-#include "io/error.hpp"
 
 namespace tridg {
 
@@ -14,17 +14,17 @@ namespace tridg {
 std::string resolve_device(const std::string& requested, int gpu);
 
 template <class Phys>
-std::unique_ptr<Backend<Phys::M>> make_backend(const Phys& phys, const BasisTables& tables,
-                                               const MeshArrays& mesh,
-                                               const BackendConfig<Phys::M>& cfg,
-                                               const std::string& device, int gpu) {
+std::unique_ptr<Backend<Phys::M>>
+make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+             const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu) {
 #ifdef TRIDG_HAVE_CUDA
   if (device == "cuda") return make_cuda_backend(phys, tables, mesh, cfg, gpu);
 #else
   (void)gpu;
 #endif
-  if (device == "cuda") fail(ExitCode::no_device, "this build has no CUDA backend (rebuild with -DTRIDG_CUDA=ON)");
+  if (device == "cuda")
+    fail(ExitCode::no_device, "this build has no CUDA backend (rebuild with -DTRIDG_CUDA=ON)");
   return make_cpu_backend(phys, tables, mesh, cfg);
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -7,17 +7,19 @@
 
 namespace tridg {
 
-constexpr int n_modes(int p) { return (p + 1) * (p + 2) / 2; }
+constexpr int n_modes(int p) {
+  return (p + 1) * (p + 2) / 2;
+}
 constexpr int max_order = 6;
 
 // Modes are ordered by total degree: mode 0 is the constant, modes 1 and 2 the linear ones,
 // modes n_modes(d-1)..n_modes(d)-1 those of degree d. A degree-d truncation is the first
 // n_modes(d) modes, which is what the limiter relies on.
 struct BasisValue {
-  double phi, dr, ds;  // value and derivatives with respect to r and s
+  double phi, dr, ds; // value and derivatives with respect to r and s
 };
 
 // All n_modes(p) basis functions and their gradients at (r, s).
 std::vector<BasisValue> dubiner(int p, double r, double s);
 
-}  // namespace tridg
+} // namespace tridg

@@ -31,8 +31,9 @@ template <int M> void read_arc(const Config& b, const Mesh& mesh, BoundaryParams
     return;
   }
   const BoundaryGroup& g = mesh.groups[mesh.group_of_edge(bc.first)];
-  if (!g.arc) b.error("type", "curved_wall: the mesh group '" + g.name +
-                                  "' does not lie on a circle; give center = [x, y]");
+  if (!g.arc)
+    b.error("type", "curved_wall: the mesh group '" + g.name +
+                        "' does not lie on a circle; give center = [x, y]");
   bc.cx = g.arc->cx;
   bc.cy = g.arc->cy;
 }
@@ -51,7 +52,8 @@ public:
   // the case names no group the mesh lacks (periodic ones aside, which the mesh has matched).
   void for_each(const Handler& h) {
     if (!mesh_.groups.empty() && !cfg_.has("boundary"))
-      fail(ExitCode::mismatch, cfg_.source() + ": no [boundary.*] tables, but the mesh has the groups " + group_list());
+      fail(ExitCode::mismatch,
+           cfg_.source() + ": no [boundary.*] tables, but the mesh has the groups " + group_list());
     std::set<std::string> seen;
     for (const BoundaryGroup& g : mesh_.groups) {
       const std::string key = "boundary." + g.name;
@@ -78,9 +80,10 @@ public:
         if (seen.count(name)) continue;
         const Config b = cfg_.table("boundary." + name);
         if (b.get_string("type", "") == "periodic" && mesh_.n_periodic_edges > 0) continue;
-        fail(ExitCode::mismatch, cfg_.source() + ":" + std::to_string(cfg_.line("boundary." + name)) +
-                                     ": [boundary." + name + "] names no boundary group of the mesh (mesh groups: " +
-                                     group_list() + ")");
+        fail(ExitCode::mismatch,
+             cfg_.source() + ":" + std::to_string(cfg_.line("boundary." + name)) + ": [boundary." +
+                 name + "] names no boundary group of the mesh (mesh groups: " + group_list() +
+                 ")");
       }
   }
 
@@ -126,4 +129,4 @@ private:
   std::vector<std::vector<double>> tables_;
 };
 
-}  // namespace tridg
+} // namespace tridg

@@ -7,9 +7,15 @@ namespace tridg {
 
 void side_point(int side, double t, double& r, double& s) {
   switch (side) {
-  case 0: r = t, s = 0; break;
-  case 1: r = 1 - t, s = t; break;
-  default: r = 0, s = 1 - t; break;
+  case 0:
+    r = t, s = 0;
+    break;
+  case 1:
+    r = 1 - t, s = t;
+    break;
+  default:
+    r = 0, s = 1 - t;
+    break;
   }
 }
 
@@ -42,4 +48,4 @@ BasisTables make_basis_tables(int p) {
   return b;
 }
 
-}  // namespace tridg
+} // namespace tridg

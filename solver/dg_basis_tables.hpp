@@ -11,4 +11,4 @@ BasisTables make_basis_tables(int p);
 // counter-clockwise direction).
 void side_point(int side, double t, double& r, double& s);
 
-}  // namespace tridg
+} // namespace tridg

@@ -15,7 +15,9 @@ namespace {
 
 using Prim = std::array<double, 4>;
 
-void to_conserved(double gamma, const Prim& w, double* u) { euler_conserved(gamma, w.data(), u); }
+void to_conserved(double gamma, const Prim& w, double* u) {
+  euler_conserved(gamma, w.data(), u);
+}
 
 // A primitive state written as a table {rho, u, v, p} (or the keys of `cfg` itself).
 Prim read_state(const Config& c) {
@@ -26,14 +28,13 @@ Prim read_state(const Config& c) {
 struct Initial {
   PointFunction initial;
   SpaceTimeFunction exact;
-  std::shared_ptr<DoubleMach> double_mach;  // when the case is the double Mach reflection
+  std::shared_ptr<DoubleMach> double_mach; // when the case is the double Mach reflection
 };
 
 Initial read_initial(const Config& cfg, const Mesh& mesh, double gamma) {
   const Config ic = cfg.table("initial");
-  const std::string type = ic.get_choice(
-      "type", {"constant", "expression", "isentropic_vortex", "supersonic_vortex", "double_mach",
-               "riemann_x"});
+  const std::string type = ic.get_choice("type", {"constant", "expression", "isentropic_vortex",
+                                                  "supersonic_vortex", "double_mach", "riemann_x"});
   Initial out;
   if (type == "constant") {
     const Prim w = read_state(ic);
@@ -70,21 +71,27 @@ Initial read_initial(const Config& cfg, const Mesh& mesh, double gamma) {
     out.exact = [=](double x, double y, double t, double* u) {
       to_conserved(gamma, v.primitive(x, y, t), u);
     };
-    out.initial = [=](double x, double y, double* u) { to_conserved(gamma, v.primitive(x, y, 0), u); };
+    out.initial = [=](double x, double y, double* u) {
+      to_conserved(gamma, v.primitive(x, y, 0), u);
+    };
   } else if (type == "supersonic_vortex") {
     SupersonicVortex v;
     v.gamma = gamma;
     v.mach_inner = ic.get_double_in("mach_inner", 0, 100, 2.25);
     v.r_inner = ic.get_double_in("r_inner", 0, 1e300, 1.0);
-    out.exact = [=](double x, double y, double, double* u) { to_conserved(gamma, v.primitive(x, y), u); };
+    out.exact = [=](double x, double y, double, double* u) {
+      to_conserved(gamma, v.primitive(x, y), u);
+    };
     out.initial = [=](double x, double y, double* u) { to_conserved(gamma, v.primitive(x, y), u); };
   } else if (type == "double_mach") {
     auto dm = std::make_shared<DoubleMach>();
     dm->gamma = gamma;
     dm->x0 = ic.get_double("x0", 1.0 / 6.0);
     out.double_mach = dm;
-    out.initial = [=](double x, double y, double* u) { to_conserved(gamma, dm->primitive(x, y, 0), u); };
-  } else {  // riemann_x: a shock tube along x
+    out.initial = [=](double x, double y, double* u) {
+      to_conserved(gamma, dm->primitive(x, y, 0), u);
+    };
+  } else { // riemann_x: a shock tube along x
     const Prim L = read_state(ic.table("left")), R = read_state(ic.table("right"));
     const double x0 = ic.get_double("x0", 0.5);
     out.initial = [=](double x, double, double* u) { to_conserved(gamma, x < x0 ? L : R, u); };
@@ -94,8 +101,8 @@ Initial read_initial(const Config& cfg, const Mesh& mesh, double gamma) {
         if (t <= 0) {
           w = x < x0 ? L : R;
         } else {
-          const Primitive1D s = exact_riemann({L[0], L[1], L[3]}, {R[0], R[1], R[3]}, gamma,
-                                              (x - x0) / t);
+          const Primitive1D s =
+              exact_riemann({L[0], L[1], L[3]}, {R[0], R[1], R[3]}, gamma, (x - x0) / t);
           w = {s.rho, s.u, 0, s.p};
         }
         to_conserved(gamma, w, u);
@@ -104,13 +111,16 @@ Initial read_initial(const Config& cfg, const Mesh& mesh, double gamma) {
   return out;
 }
 
-}  // namespace
+} // namespace
 
 EulerPhysics<double> read_euler_physics(const Config& cfg) {
   EulerPhysics<double> phys;
   phys.gamma = cfg.get_double_in("physics.gamma", 1.0, 10.0, 1.4);
-  const std::string flux = cfg.get_choice("discretization.flux", {"rusanov", "hllc", "roe"}, "hllc");
-  phys.flux_kind = flux == "rusanov" ? EulerFlux::rusanov : flux == "roe" ? EulerFlux::roe : EulerFlux::hllc;
+  const std::string flux =
+      cfg.get_choice("discretization.flux", {"rusanov", "hllc", "roe"}, "hllc");
+  phys.flux_kind = flux == "rusanov" ? EulerFlux::rusanov
+                   : flux == "roe"   ? EulerFlux::roe
+                                     : EulerFlux::hllc;
   return phys;
 }
 
@@ -123,8 +133,9 @@ Problem<4> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
   pb.initial = ini.initial;
   pb.exact = ini.exact;
 
-  BoundaryReader<4> reader(cfg, mesh, order, {"wall", "curved_wall", "inflow", "outflow", "farfield",
-                                              "moving_shock", "exact"});
+  BoundaryReader<4> reader(
+      cfg, mesh, order,
+      {"wall", "curved_wall", "inflow", "outflow", "farfield", "moving_shock", "exact"});
   reader.for_each([&](const Config& b, const std::string& type, BoundaryParams<double, 4>& bc,
                       std::vector<double>& table) {
     if (type == "wall") {
@@ -146,7 +157,7 @@ Problem<4> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
       if (!ini.exact) b.error("type", "'exact' needs an initial condition with an exact solution");
       bc.kind = BcKind::tabulated;
       table = reader.tabulate(bc, [&](double x, double y, double* u) { ini.exact(x, y, 0, u); });
-    } else {  // moving_shock
+    } else { // moving_shock
       bc.kind = BcKind::moving_shock;
       const std::string profile = b.get_choice("profile", {"double_mach", "custom"}, "custom");
       if (profile == "double_mach") {
@@ -170,4 +181,4 @@ Problem<4> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
   return pb;
 }
 
-}  // namespace tridg
+} // namespace tridg

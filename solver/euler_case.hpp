@@ -11,4 +11,4 @@ EulerPhysics<double> read_euler_physics(const Config& cfg);
 Problem<4> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
                               const EulerPhysics<double>& phys);
 
-}  // namespace tridg
+} // namespace tridg

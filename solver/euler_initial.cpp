@@ -31,4 +31,4 @@ std::array<double, 4> SupersonicVortex::primitive(double x, double y) const {
   return {rho, speed * y / r, -speed * x / r, p};
 }
 
-}  // namespace tridg
+} // namespace tridg

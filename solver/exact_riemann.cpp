@@ -10,19 +10,19 @@ namespace {
 // Pressure function f_K(p) and its derivative for one side.
 void side_function(double p, const Primitive1D& K, double g, double& f, double& df) {
   const double c = std::sqrt(g * K.p / K.rho);
-  if (p > K.p) {  // shock
+  if (p > K.p) { // shock
     const double A = 2 / ((g + 1) * K.rho), B = (g - 1) / (g + 1) * K.p;
     const double s = std::sqrt(A / (p + B));
     f = (p - K.p) * s;
     df = s * (1 - 0.5 * (p - K.p) / (p + B));
-  } else {  // rarefaction
+  } else { // rarefaction
     const double r = p / K.p;
     f = 2 * c / (g - 1) * (std::pow(r, (g - 1) / (2 * g)) - 1);
     df = 1 / (K.rho * c) * std::pow(r, -(g + 1) / (2 * g));
   }
 }
 
-}  // namespace
+} // namespace
 
 Primitive1D exact_riemann(const Primitive1D& L, const Primitive1D& R, double g, double xi) {
   const double cL = std::sqrt(g * L.p / L.rho), cR = std::sqrt(g * R.p / R.rho);
@@ -74,4 +74,4 @@ Primitive1D exact_riemann(const Primitive1D& L, const Primitive1D& R, double g, 
   return {rho, u, R.p * std::pow(c / cR, 2 * g / (g - 1))};
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -10,4 +10,4 @@ struct Primitive1D {
 // The state at x/t = xi for left state L and right state R.
 Primitive1D exact_riemann(const Primitive1D& L, const Primitive1D& R, double gamma, double xi);
 
-}  // namespace tridg
+} // namespace tridg

@@ -30,7 +30,7 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
     const double la = std::hypot(g.x1 - g.x0, g.y1 - g.y0);
     const double lb = std::hypot(g.x2 - g.x1, g.y2 - g.y1);
     const double lc = std::hypot(g.x0 - g.x2, g.y0 - g.y2);
-    a.inv_radius[k] = (la + lb + lc) / det;  // r = area / semi-perimeter = det / perimeter
+    a.inv_radius[k] = (la + lb + lc) / det; // r = area / semi-perimeter = det / perimeter
   }
   a.edge_elem.resize(2 * std::size_t(Ed));
   a.edge_side.resize(Ed);
@@ -59,4 +59,4 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
   return a;
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -16,4 +16,4 @@ struct ElementMap {
 };
 ElementMap element_map(const Mesh& mesh, int k);
 
-}  // namespace tridg
+} // namespace tridg

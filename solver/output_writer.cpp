@@ -20,7 +20,8 @@ OutputWriter::OutputWriter(const RunSettings& s, const Mesh& mesh, std::string c
       vars_(std::move(var_names)), order_(order) {
   std::error_code ec;
   fs::create_directories(s.output_dir, ec);
-  if (ec) fail(ExitCode::io_error, s.output_dir + ": cannot create the output folder: " + ec.message());
+  if (ec)
+    fail(ExitCode::io_error, s.output_dir + ": cannot create the output folder: " + ec.message());
   // Probe that the folder takes files now rather than failing after a long run.
   const fs::path probe = fs::path(s.output_dir) / ".tridg_write_test";
   FILE* f = std::fopen(probe.c_str(), "w");
@@ -52,7 +53,8 @@ std::string OutputWriter::snapshot(const std::string& name, const std::vector<do
   return path;
 }
 
-void OutputWriter::write(const std::vector<double>& state, double t, std::int64_t step, bool final) {
+void OutputWriter::write(const std::vector<double>& state, double t, std::int64_t step,
+                         bool final) {
   if (!s_.write_hdf5 && !final) return;
   char name[32];
   std::snprintf(name, sizeof name, "solution_%04d", index_++);
@@ -87,4 +89,4 @@ void OutputWriter::summary(const RunResult& r, int elements, const std::string& 
   write_text_file((fs::path(s_.output_dir) / "summary.json").string(), j.str());
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -34,4 +34,4 @@ private:
   std::vector<std::string> written_;
 };
 
-}  // namespace tridg
+} // namespace tridg

@@ -6,8 +6,9 @@
 
 namespace tridg {
 
-RunResult run_euler(const Config& cfg, const RunSettings& s, const RunOptions& opt, const Mesh& mesh);
+RunResult run_euler(const Config& cfg, const RunSettings& s, const RunOptions& opt,
+                    const Mesh& mesh);
 RunResult run_shallow_water(const Config& cfg, const RunSettings& s, const RunOptions& opt,
                             const Mesh& mesh);
 
-}  // namespace tridg
+} // namespace tridg

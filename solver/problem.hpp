@@ -14,11 +14,11 @@ namespace tridg {
 using SpaceTimeFunction = std::function<void(double x, double y, double t, double* u)>;
 
 template <int M> struct Problem {
-  std::vector<std::string> var_names;  // conserved variables
-  PointFunction initial;               // conserved state at t = 0
-  SpaceTimeFunction exact;             // empty when no exact solution is known
+  std::vector<std::string> var_names; // conserved variables
+  PointFunction initial;              // conserved state at t = 0
+  SpaceTimeFunction exact;            // empty when no exact solution is known
   std::vector<BoundaryParams<double, M>> boundaries;
   std::vector<std::vector<double>> bc_tables;
 };
 
-}  // namespace tridg
+} // namespace tridg

@@ -13,13 +13,16 @@ namespace {
 std::string duration_text(double s) {
   if (!std::isfinite(s) || s < 0) return "?";
   char buf[32];
-  if (s < 60) std::snprintf(buf, sizeof buf, "%.1fs", s);
-  else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
-  else std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, (int(s) % 3600) / 60);
+  if (s < 60)
+    std::snprintf(buf, sizeof buf, "%.1fs", s);
+  else if (s < 3600)
+    std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, (int(s) % 3600) / 60);
   return buf;
 }
 
-}  // namespace
+} // namespace
 
 Progress::Progress(const RunSettings& s, bool quiet, std::int64_t dofs_per_var, std::size_t stages,
                    double t0, std::int64_t step0, double t_end, std::int64_t step_end)
@@ -28,7 +31,8 @@ Progress::Progress(const RunSettings& s, bool quiet, std::int64_t dofs_per_var, 
       step_end_(step_end), step_(step0), start_(clock::now()), last_(start_) {}
 
 double Progress::fraction(double t, std::int64_t step) const {
-  if (step_end_ > 0) return double(step - step0_) / double(std::max<std::int64_t>(1, step_end_ - step0_));
+  if (step_end_ > 0)
+    return double(step - step0_) / double(std::max<std::int64_t>(1, step_end_ - step0_));
   return (t - t0_) / std::max(1e-300, t_end_ - t0_);
 }
 
@@ -51,8 +55,8 @@ void Progress::update(double t, std::int64_t step, double dt) {
   const double f = fraction(t, step), el = run_seconds();
   const double eta = f > 0 ? el * (1 - f) / f : NAN;
   const std::string line =
-      fmt::format("step {:>8}  t = {:.6g}  dt = {:.3e}  {:5.1f}%  ETA {}  {:.3g} DOF-stages/s", step,
-                  t, dt, 100 * f, duration_text(eta), dof_rate());
+      fmt::format("step {:>8}  t = {:.6g}  dt = {:.3e}  {:5.1f}%  ETA {}  {:.3g} DOF-stages/s",
+                  step, t, dt, 100 * f, duration_text(eta), dof_rate());
   if (tty_) {
     std::fprintf(stderr, "\r%s\033[K", line.c_str());
     std::fflush(stderr);
@@ -71,4 +75,4 @@ void Progress::finish() {
                  duration_text(frozen_), dof_rate());
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -12,16 +12,17 @@ namespace {
 
 struct Tabulated {
   TriangleRule rule;
-  std::vector<std::vector<BasisValue>> phi;  // [q][mode]
+  std::vector<std::vector<BasisValue>> phi; // [q][mode]
 };
 
 Tabulated tabulate(int p, int degree) {
   Tabulated t{triangle_rule(degree), {}};
-  for (std::size_t q = 0; q < t.rule.w.size(); ++q) t.phi.push_back(dubiner(p, t.rule.r[q], t.rule.s[q]));
+  for (std::size_t q = 0; q < t.rule.w.size(); ++q)
+    t.phi.push_back(dubiner(p, t.rule.r[q], t.rule.s[q]));
   return t;
 }
 
-}  // namespace
+} // namespace
 
 std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFunction& f) {
   const int np = n_modes(p), E = mesh.n_elems();
@@ -79,8 +80,8 @@ std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vect
   return err;
 }
 
-void evaluate(int p, int nvar, int n_elems, const std::vector<double>& c, int k, double r,
-              double s, double* values) {
+void evaluate(int p, int nvar, int n_elems, const std::vector<double>& c, int k, double r, double s,
+              double* values) {
   const int np = n_modes(p);
   const auto phi = dubiner(p, r, s);
   for (int v = 0; v < nvar; ++v) {
@@ -90,4 +91,4 @@ void evaluate(int p, int nvar, int n_elems, const std::vector<double>& c, int k,
   }
 }
 
-}  // namespace tridg
+} // namespace tridg

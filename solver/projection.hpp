@@ -21,7 +21,7 @@ std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vect
                               const PointFunction& exact);
 
 // Value of each variable of element k at reference point (r, s).
-void evaluate(int p, int nvar, int n_elems, const std::vector<double>& c, int k, double r,
-              double s, double* values);
+void evaluate(int p, int nvar, int n_elems, const std::vector<double>& c, int k, double r, double s,
+              double* values);
 
-}  // namespace tridg
+} // namespace tridg

@@ -17,11 +17,11 @@ RunResult run_case(const RunOptions& opt) {
   mo.refine = s.refine;
   const int threads = omp_get_max_threads();
   const Mesh mesh = load_mesh(s.mesh_path, mo);
-  omp_set_num_threads(threads);  // the Gmsh SDK lowers OpenMP's thread count to its own setting
+  omp_set_num_threads(threads); // the Gmsh SDK lowers OpenMP's thread count to its own setting
   spdlog::info("mesh {}: {} elements, {} edges ({} on the boundary)", s.mesh_path, mesh.n_elems(),
                mesh.n_edges(), mesh.n_boundary_edges);
   if (s.physics == "euler") return run_euler(cfg, s, opt, mesh);
   return run_shallow_water(cfg, s, opt, mesh);
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -7,4 +7,4 @@ namespace tridg {
 // `tridg run`: reads the case, loads the mesh, runs the physics it names. Throws UserError.
 RunResult run_case(const RunOptions& opt);
 
-}  // namespace tridg
+} // namespace tridg

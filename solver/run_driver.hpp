@@ -14,7 +14,7 @@ struct RunResult {
   long steps = 0;
   double final_time = 0, wall_seconds = 0;
   std::vector<double> conserved_initial, conserved_final, l2_error;
-  std::vector<double> final_state;  // C[var][mode][elem]
+  std::vector<double> final_state; // C[var][mode][elem]
 };
 
 // Runs a set-up problem to the end and writes its outputs; throws UserError on failure.
@@ -22,4 +22,4 @@ template <class Phys>
 RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions& opt,
                       const Mesh& mesh, const Phys& phys, const Problem<Phys::M>& pb);
 
-}  // namespace tridg
+} // namespace tridg

@@ -50,9 +50,9 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   if (!opt.restart.empty()) {
     Snapshot snap = read_snapshot_h5(opt.restart, mesh);
     if (snap.physics != s.physics || snap.order != p || int(snap.var_names.size()) != M)
-      fail(ExitCode::mismatch, opt.restart + ": checkpoint of a " + snap.physics + " run at p = " +
-                                   std::to_string(snap.order) + ", this case is " + s.physics +
-                                   " at p = " + std::to_string(p));
+      fail(ExitCode::mismatch, opt.restart + ": checkpoint of a " + snap.physics +
+                                   " run at p = " + std::to_string(snap.order) + ", this case is " +
+                                   s.physics + " at p = " + std::to_string(p));
     state = std::move(snap.coeffs);
     t = snap.time;
     step = snap.step;
@@ -72,8 +72,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const bool by_steps = s.steps > 0;
   const double t_end = by_steps ? std::numeric_limits<double>::infinity() : s.t_end;
   if (opt.restart.empty()) out.write(state, t, step, /*final=*/false);
-  Progress progress(s, opt.quiet, std::int64_t(mesh.n_elems()) * tables.n_modes,
-                    bc.stages.size(), t, step, t_end, by_steps ? s.steps : 0);
+  Progress progress(s, opt.quiet, std::int64_t(mesh.n_elems()) * tables.n_modes, bc.stages.size(),
+                    t, step, t_end, by_steps ? s.steps : 0);
   std::int64_t chunk = 1;
   double next_out = out.next_time(t);
   while (true) {
@@ -114,10 +114,11 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   res.wall_seconds = std::chrono::duration<double>(clock::now() - wall0).count();
   res.conserved_final = integrals(mesh, p, M, state);
   if (pb.exact)
-    res.l2_error = l2_errors(mesh, p, M, state, [&](double x, double y, double* u) { pb.exact(x, y, t, u); });
+    res.l2_error =
+        l2_errors(mesh, p, M, state, [&](double x, double y, double* u) { pb.exact(x, y, t, u); });
   out.summary(res, mesh.n_elems(), backend->name(), progress.run_seconds());
   res.final_state = std::move(state);
   return res;
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -25,8 +25,8 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   const int case_order = cfg.get_int_in("discretization.order", 0, max_order, 1);
   s.order = opt.order >= 0 ? opt.order : case_order;
   if (s.order > max_order)
-    cfg.error("discretization.order", "p = " + std::to_string(s.order) + " is above the supported " +
-                                          std::to_string(max_order));
+    cfg.error("discretization.order", "p = " + std::to_string(s.order) +
+                                          " is above the supported " + std::to_string(max_order));
   s.scheme = cfg.get_choice("time.scheme", scheme_names(), "ssprk2");
   s.cfl = cfg.get_double_in("time.cfl", 0, 10, 0.9);
   s.steps = cfg.get_int_in("time.steps", 0, std::numeric_limits<int>::max(), 0);
@@ -42,7 +42,8 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
       cfg.get_string("output.dir", "out/" + fs::path(cfg.source()).stem().string());
   const fs::path out = opt.output_dir.empty() ? fs::path(case_out) : fs::path(opt.output_dir);
   s.output_dir = out.string();
-  s.output_interval = cfg.get_double_in("output.interval", Config::Interval::closed_open(0, inf), 0.0);
+  s.output_interval =
+      cfg.get_double_in("output.interval", Config::Interval::closed_open(0, inf), 0.0);
   s.write_hdf5 = cfg.get_bool("output.hdf5", true);
   s.write_gmsh = cfg.get_bool("output.gmsh", true);
   s.progress_seconds = cfg.get_double_in("output.progress_seconds", 0, 3600, 2.0);
@@ -51,4 +52,4 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   return s;
 }
 
-}  // namespace tridg
+} // namespace tridg

@@ -11,18 +11,18 @@ namespace tridg {
 // What the command line says; it overrides the case file.
 struct RunOptions {
   std::string case_path;
-  std::string mesh_path;   // empty: the case's mesh.file
-  std::string output_dir;  // empty: the case's output.dir
-  std::string device = "auto";  // auto, cpu, cuda
+  std::string mesh_path;       // empty: the case's mesh.file
+  std::string output_dir;      // empty: the case's output.dir
+  std::string device = "auto"; // auto, cpu, cuda
   std::string precision = "double";
-  std::string restart;     // checkpoint to continue from
+  std::string restart; // checkpoint to continue from
   int order = -1, refine = -1, gpu = 0;
-  std::vector<std::string> overrides;  // --set key=value
+  std::vector<std::string> overrides; // --set key=value
   bool quiet = false;
 };
 
 struct RunSettings {
-  std::string physics;  // euler, shallow_water
+  std::string physics; // euler, shallow_water
   std::string mesh_path;
   double mesh_size = 1;
   int refine = 0;
@@ -30,11 +30,11 @@ struct RunSettings {
   std::string scheme = "ssprk2";
   double cfl = 0.9;
   double t_end = 0;
-  long steps = 0;   // > 0: run exactly this many steps
-  double dt = 0;    // > 0: fixed time step
+  long steps = 0; // > 0: run exactly this many steps
+  double dt = 0;  // > 0: fixed time step
   LimiterParams<double> limiter;
   std::string output_dir;
-  double output_interval = 0;  // 0: only the final state
+  double output_interval = 0; // 0: only the final state
   bool write_hdf5 = true;
   bool write_gmsh = true;
   double progress_seconds = 2;
@@ -45,4 +45,4 @@ struct RunSettings {
 // Reads every common key; physics keys are read by the physics' own set-up.
 RunSettings read_run_settings(const Config& cfg, const RunOptions& opt);
 
-}  // namespace tridg
+} // namespace tridg

@@ -17,9 +17,11 @@ StageDef shu_osher(double A, double B, double C, double c) {
   return s;
 }
 
-}  // namespace
+} // namespace
 
-std::vector<std::string> scheme_names() { return {"ssprk2", "ssprk3", "rk4", "lsssprk42"}; }
+std::vector<std::string> scheme_names() {
+  return {"ssprk2", "ssprk3", "rk4", "lsssprk42"};
+}
 
 std::vector<StageDef> make_scheme(const std::string& name) {
   if (name == "ssprk2") return {shu_osher(0, 1, 1, 0), shu_osher(0.5, 0.5, 0.5, 1)};
@@ -67,6 +69,8 @@ int scheme_order(const std::string& name) {
   return name == "ssprk3" ? 3 : name == "rk4" ? 4 : 2;
 }
 
-double scheme_step_factor(const std::string& name) { return name == "lsssprk42" ? 3.0 : 1.0; }
+double scheme_step_factor(const std::string& name) {
+  return name == "lsssprk42" ? 3.0 : 1.0;
+}
 
-}  // namespace tridg
+} // namespace tridg

@@ -16,4 +16,4 @@ int scheme_order(const std::string& name);
 // How much larger than forward Euler's the stable step is (the SSP coefficient; RK4: 1).
 double scheme_step_factor(const std::string& name);
 
-}  // namespace tridg
+} // namespace tridg

@@ -35,6 +35,10 @@ public:
     view_.edge_side = mesh_.edge_side.data();
     view_.edge_geom = mesh_.edge_geom.data();
     view_.bnd_xy = mesh_.bnd_xy.data();
+    view_.n_aux = mesh_.n_aux;
+    view_.n_edge_aux = mesh_.n_edge_aux;
+    view_.aux = mesh_.aux.empty() ? nullptr : mesh_.aux.data();
+    view_.edge_aux = mesh_.edge_aux.empty() ? nullptr : mesh_.edge_aux.data();
     const std::size_t n = std::size_t(M) * O::NP * mesh_.n_elems;
     cur_.assign(n, 0);
     nxt_.assign(n, 0);

@@ -19,3 +19,11 @@ std::unique_ptr<Backend<Phys::M>> make_cuda_backend(const Phys& phys, const Basi
                                                     const BackendConfig<Phys::M>& cfg, int gpu);
 
 } // namespace tridg
+
+namespace tridg {
+
+// Device-to-device copy bandwidth in bytes/s (bytes read plus bytes written), the median of
+// several copies of `bytes` each: the floor every memory-bound kernel is compared against.
+double cuda_copy_bandwidth(std::size_t bytes, int repeats = 20);
+
+} // namespace tridg

@@ -188,6 +188,8 @@ public:
     elem_nbr_.upload(mesh.elem_nbr);
     edge_elem_.upload(mesh.edge_elem);
     edge_side_.upload(mesh.edge_side);
+    aux_.upload(to_real<Real>(mesh.aux));
+    edge_aux_.upload(to_real<Real>(mesh.edge_aux));
     view_.n_elems = mesh.n_elems;
     view_.n_edges = mesh.n_edges;
     view_.n_bedges = mesh.n_bedges;
@@ -199,6 +201,10 @@ public:
     view_.edge_side = edge_side_.get();
     view_.edge_geom = edge_geom_.get();
     view_.bnd_xy = bnd_xy_.get();
+    view_.n_aux = mesh.n_aux;
+    view_.n_edge_aux = mesh.n_edge_aux;
+    view_.aux = aux_.get();
+    view_.edge_aux = edge_aux_.get();
     const std::size_t n = std::size_t(M) * O::NP * n_elems_;
     state_[0].resize(n);
     state_[1].resize(n);
@@ -267,8 +273,9 @@ public:
   }
   std::size_t memory_bytes() const override {
     return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + geom_.bytes() +
-           inv_radius_.bytes() + edge_geom_.bytes() + bnd_xy_.bytes() + elem_face_.bytes() +
-           elem_nbr_.bytes() + edge_elem_.bytes() + edge_side_.bytes() + block_rate_.bytes();
+           inv_radius_.bytes() + edge_geom_.bytes() + bnd_xy_.bytes() + aux_.bytes() +
+           edge_aux_.bytes() + elem_face_.bytes() + elem_nbr_.bytes() + edge_elem_.bytes() +
+           edge_side_.bytes() + block_rate_.bytes();
   }
   void enable_profiling(bool on) override { profile_ = on; }
   std::vector<std::pair<std::string, double>> kernel_times() const override {
@@ -412,7 +419,8 @@ private:
   cudaStream_t stream_ = nullptr;
   cudaGraphExec_t graph_exec_ = nullptr;
   MeshView<Real> view_;
-  DeviceArray<Real> geom_, inv_radius_, edge_geom_, bnd_xy_, state_[2], acc_, flux_;
+  DeviceArray<Real> geom_, inv_radius_, edge_geom_, bnd_xy_, aux_, edge_aux_, state_[2], acc_,
+      flux_;
   DeviceArray<int> elem_face_, elem_nbr_, edge_elem_, edge_side_;
   DeviceArray<double> block_rate_;
   DeviceArray<StepControl> ctl_;

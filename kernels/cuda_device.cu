@@ -24,3 +24,34 @@ std::string cuda_device_description(int gpu) {
 }
 
 } // namespace tridg
+
+#include <algorithm>
+#include <vector>
+
+#include "kernels/cuda_check.cuh"
+
+namespace tridg {
+
+double cuda_copy_bandwidth(std::size_t bytes, int repeats) {
+  DeviceArray<char> a(bytes), b(bytes);
+  cuda_check(cudaMemset(a.get(), 1, bytes), "memset");
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  std::vector<float> ms;
+  for (int i = 0; i < repeats + 2; ++i) {
+    cudaEventRecord(e0);
+    cuda_check(cudaMemcpy(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice), "copy");
+    cudaEventRecord(e1);
+    cudaEventSynchronize(e1);
+    float t = 0;
+    cudaEventElapsedTime(&t, e0, e1);
+    if (i >= 2) ms.push_back(t); // the first two warm up
+  }
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  std::sort(ms.begin(), ms.end());
+  return 2.0 * double(bytes) / (ms[ms.size() / 2] * 1e-3);
+}
+
+} // namespace tridg

@@ -20,6 +20,11 @@ template <class Real> struct MeshView {
   const int* edge_side = nullptr;   // [Ed]: lside | (rside << 2)
   const Real* edge_geom = nullptr;  // [3][Ed]: nx, ny, length
   const Real* bnd_xy = nullptr;     // [4][NB]: x0, y0, x1, y1 of each boundary edge
+  // Physics-specific fixed data, [n_aux][E] per element and [n_edge_aux][Ed] per edge (e.g. the
+  // bathymetry's modal coefficients for shallow water); empty for Euler.
+  int n_aux = 0, n_edge_aux = 0;
+  const Real* aux = nullptr;
+  const Real* edge_aux = nullptr;
 };
 
 // Modal coefficients C[var][mode][elem]: element index fastest, so a thread per element reads

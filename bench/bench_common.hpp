@@ -1,0 +1,63 @@
+#pragma once
+// Shared set-up of the benchmarks: an Euler case file with overrides, a mesh, a backend.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/config.hpp"
+#include "io/mesh_loader.hpp"
+#include "kernels/backend.hpp"
+#include "solver/backend_factory.hpp"
+#include "solver/dg_basis_tables.hpp"
+#include "solver/euler_case.hpp"
+#include "solver/mesh_arrays.hpp"
+#include "solver/projection.hpp"
+#include "solver/run_settings.hpp"
+#include "solver/time_schemes.hpp"
+
+namespace tridg::bench {
+
+struct EulerBench {
+  Mesh mesh;
+  RunSettings settings;
+  std::unique_ptr<Backend<4>> backend;
+  int n_modes = 0;
+};
+
+inline EulerBench make_euler_bench(const std::string& case_path, const std::string& mesh_path,
+                                   int refine, int order, const std::string& scheme, bool limiter,
+                                   const std::string& device) {
+  RunOptions opt;
+  opt.case_path = case_path;
+  opt.mesh_path = mesh_path;
+  opt.order = order;
+  opt.refine = refine;
+  opt.device = device;
+  opt.overrides = {"time.scheme=" + scheme,
+                   std::string("limiter.type=") + (limiter ? "barth_jespersen" : "none"),
+                   std::string("limiter.positivity=") + (limiter ? "true" : "false")};
+  const Config cfg = Config::load(case_path, opt.overrides);
+  EulerBench b;
+  b.settings = read_run_settings(cfg, opt);
+  MeshOptions mo;
+  mo.refine = b.settings.refine;
+  b.mesh = load_mesh(b.settings.mesh_path, mo);
+  const EulerPhysics<double> phys = read_euler_physics(cfg);
+  const Problem<4> pb = make_euler_problem(cfg, b.mesh, order, phys);
+  const BasisTables tables = make_basis_tables(order);
+  b.n_modes = tables.n_modes;
+  BackendConfig<4> bc;
+  bc.order = order;
+  bc.stages = make_scheme(scheme);
+  bc.limiter = b.settings.limiter;
+  bc.cfl_factor = b.settings.cfl * scheme_step_factor(scheme) / (2 * order + 1);
+  bc.boundaries = pb.boundaries;
+  bc.bc_tables = pb.bc_tables;
+  b.backend = make_backend(phys, tables, make_mesh_arrays(b.mesh), bc, device, 0);
+  b.backend->set_state(project(b.mesh, order, 4, pb.initial));
+  b.backend->limit();
+  b.backend->set_time(0, 0);
+  return b;
+}
+
+} // namespace tridg::bench

@@ -1,0 +1,116 @@
+// GPU benchmark of whole Runge-Kutta steps on the double Mach reflection domain: time per step,
+// element- and DOF-stages per second, memory per element, and each kernel's bandwidth against
+// its compulsory bytes and a copy-bandwidth measurement made in the same run.
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <map>
+
+#include "bench/bench_common.hpp"
+#include "kernels/cuda_backend.hpp"
+#include "solver/basis.hpp"
+
+namespace {
+
+struct Case {
+  int refine, order;
+  std::string scheme;
+  bool limiter;
+};
+
+// Compulsory bytes per launch of each kernel kind (each input read once, each output written
+// once), double precision.
+std::map<std::string, double> byte_model(const tridg::Mesh& m, int p, bool limiter,
+                                         const std::string& scheme, int real_bytes) {
+  const double E = m.n_elems(), Ed = m.n_edges(), NB = m.n_boundary_edges, Ei = Ed - NB;
+  const double NP = (p + 1) * (p + 2) / 2, NF = p + 1, M = 4, R = real_bytes;
+  const double state = E * M * NP * R;
+  const double flux_b = NB * M * NF * R, flux_i = Ei * M * NF * R;
+  std::map<std::string, double> b;
+  // edges: traces read the state (once, if the cache serves the second element), edge data
+  // (left/right, sides, normal, length; boundary endpoints), flux written
+  b["interior edges"] = state + Ei * (2 * 4 + 4 + 3 * R) + flux_i;
+  b["boundary edges"] = NB * (M * NP * R + 4 + 4 + 3 * R + 4 * R) + flux_b;
+  const bool acc = scheme == "rk4";
+  // elements: stage state in, step-start state in (all but the first stage), fluxes of the
+  // three sides, geometry and faces, new state out (+ accumulator for RK4)
+  b["elements"] = state * (acc ? 4.5 : 2.5) + flux_b + flux_i + E * (6 * R + 3 * 4);
+  if (limiter) b["limiter"] = state + E * M * R + E * (3 * 4 + R) + state * 2 / 3;
+  b["dt reduction"] = E / 256 * 8;
+  return b;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"tridg GPU benchmark"};
+  std::string root = ".", mesh = "bench/meshes/dmr_100k.h5";
+  int steps = 50;
+  bool small = false;
+  app.add_option("--root", root, "repository root");
+  app.add_option("--mesh", mesh, "prepared double Mach mesh (relative to root)");
+  app.add_option("--steps", steps, "steps to time");
+  app.add_flag("--small", small, "also the 10k-triangle launch-overhead case");
+  CLI11_PARSE(app, argc, argv);
+  const double copy_bw = tridg::cuda_copy_bandwidth(std::size_t(1) << 30);
+  std::printf("GPU: %s\ncopy bandwidth (read+write): %.0f GB/s\n\n",
+              tridg::cuda_device_description(0).c_str(), copy_bw / 1e9);
+  std::vector<Case> cases;
+  for (int r : {0, 1, 2}) {
+    cases.push_back({r, 1, "ssprk2", true});
+    cases.push_back({r, 2, "ssprk2", false});
+    cases.push_back({r, 3, "ssprk2", false});
+    cases.push_back({r, 2, "rk4", false});
+    cases.push_back({r, 3, "rk4", false});
+  }
+  std::printf("%-9s %2s %-7s %3s %6s %9s %12s %12s %8s %9s %8s\n", "elements", "p", "scheme", "lim",
+              "steps", "ms/step", "elem-st/s", "DOF-st/s", "B/elem", "stage GB/s", "of copy");
+  std::vector<std::string> detail;
+  for (const Case& c : cases) {
+    auto b = tridg::bench::make_euler_bench(root + "/cases/double_mach.toml", root + "/" + mesh,
+                                            c.refine, c.order, c.scheme, c.limiter, "cuda");
+    const int stages = int(tridg::make_scheme(c.scheme).size());
+    b.backend->advance(5, 1e30); // warm up, capture the graph
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto st = b.backend->advance(steps, 1e30);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (st.blew_up) std::printf("(blew up)\n");
+    const double E = b.mesh.n_elems(), ms = 1e3 * s / steps;
+    const auto model = byte_model(b.mesh, c.order, c.limiter, c.scheme, 8);
+    double stage_bytes = 0;
+    for (const auto& [k, v] : model) stage_bytes += k == "dt reduction" ? 0 : v;
+    const double step_bytes = stage_bytes * stages;
+    std::printf("%-9d %2d %-7s %3s %6d %9.3f %12.3e %12.3e %8.0f %9.0f %7.0f%%\n", int(E), c.order,
+                c.scheme.c_str(), c.limiter ? "BJ" : "-", steps, ms, E * stages * steps / s,
+                E * b.n_modes * stages * steps / s, double(b.backend->memory_bytes()) / E,
+                step_bytes / (ms * 1e-3) / 1e9, 100 * step_bytes / (ms * 1e-3) / copy_bw);
+    // per-kernel times from a profiled (uncaptured) run
+    b.backend->enable_profiling(true);
+    b.backend->advance(10, 1e30);
+    for (const auto& [name, kms] : b.backend->kernel_times()) {
+      const double per_launch = kms / 10 / (name == "dt reduction" ? 1 : stages);
+      const auto it = model.find(name);
+      const double bytes = it == model.end() ? 0 : it->second;
+      char line[256];
+      std::snprintf(line, sizeof line,
+                    "  %-9d p=%d %-7s %-15s %8.4f ms/launch %8.0f GB/s %5.0f%% of copy", int(E),
+                    c.order, c.scheme.c_str(), name.c_str(), per_launch,
+                    bytes / (per_launch * 1e-3) / 1e9, 100 * bytes / (per_launch * 1e-3) / copy_bw);
+      detail.push_back(line);
+    }
+  }
+  std::printf("\nper kernel (profiled, uncaptured launches; bytes = compulsory model):\n");
+  for (const auto& l : detail) std::printf("%s\n", l.c_str());
+  if (small) {
+    auto b = tridg::bench::make_euler_bench(root + "/cases/double_mach.toml",
+                                            root + "/meshes/prepared/double_mach.h5", 0, 1,
+                                            "ssprk2", true, "cuda");
+    b.backend->advance(5, 1e30);
+    const auto t0 = std::chrono::steady_clock::now();
+    b.backend->advance(500, 1e30);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("\nsmall mesh: %d elements, p=1 BJ ssprk2: %.4f ms/step (CUDA graph)\n",
+                b.mesh.n_elems(), 1e3 * s / 500);
+  }
+  return 0;
+}

@@ -1,0 +1,100 @@
+// The CUDA backend against the CPU backend (the reference): same case, same steps, compare the
+// modal coefficients. Needs a GPU; label "gpu".
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "solver/run.hpp"
+
+using namespace tridg;
+
+namespace {
+
+std::string src(const std::string& rel) {
+  return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
+}
+
+RunResult run_on(const std::string& device, const std::string& case_file, const std::string& mesh,
+                 int order, int refine, std::vector<std::string> sets) {
+  RunOptions o;
+  o.case_path = src(case_file);
+  o.mesh_path = src(mesh);
+  o.order = order;
+  o.refine = refine;
+  o.device = device;
+  o.quiet = true;
+  o.output_dir = (std::filesystem::temp_directory_path() / ("tridg_gpu_" + device)).string();
+  sets.push_back("output.hdf5=false");
+  sets.push_back("output.gmsh=false");
+  o.overrides = sets;
+  return run_case(o);
+}
+
+double max_rel_diff(const std::vector<double>& a, const std::vector<double>& b) {
+  REQUIRE(a.size() == b.size());
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    num = std::max(num, std::abs(a[i] - b[i]));
+    den = std::max(den, std::abs(b[i]));
+  }
+  return num / den;
+}
+
+} // namespace
+
+TEST_CASE("isentropic vortex: GPU equals CPU to round-off after 100 steps, p = 1..4") {
+  for (int p = 1; p <= 4; ++p) {
+    CAPTURE(p);
+    const std::vector<std::string> sets = {"time.steps=100"};
+    const RunResult c = run_on("cpu", "cases/isentropic_vortex.toml",
+                               "meshes/prepared/isentropic_vortex.h5", p, 2, sets);
+    const RunResult g = run_on("cuda", "cases/isentropic_vortex.toml",
+                               "meshes/prepared/isentropic_vortex.h5", p, 2, sets);
+    CHECK(c.steps == 100);
+    CHECK(g.steps == 100);
+    // Both backends run the same point functions in double precision; only the order of the
+    // floating-point operations (FMA contraction) differs, ~1e-16 per operation.
+    const double d = max_rel_diff(g.final_state, c.final_state);
+    MESSAGE("p = ", p, ": max relative difference ", d);
+    CHECK(d < 1e-12);
+    CHECK(std::abs(g.final_time - c.final_time) <= 1e-12 * c.final_time);
+  }
+}
+
+TEST_CASE("double Mach reflection with the limiter: density L1 difference below 1e-8") {
+  const std::vector<std::string> sets = {"time.steps=100"};
+  const RunResult c =
+      run_on("cpu", "cases/double_mach.toml", "meshes/prepared/double_mach.h5", 1, 0, sets);
+  const RunResult g =
+      run_on("cuda", "cases/double_mach.toml", "meshes/prepared/double_mach.h5", 1, 0, sets);
+  const std::size_t n = c.final_state.size() / 4; // density block: modes x elements
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    num += std::abs(g.final_state[i] - c.final_state[i]);
+    den += std::abs(c.final_state[i]);
+  }
+  MESSAGE("relative L1 difference of density ", num / den);
+  CHECK(num / den < 1e-8);
+}
+
+TEST_CASE("isentropic vortex: GPU convergence rate equals the CPU's") {
+  for (int p : {1, 2}) {
+    std::vector<double> ec, eg;
+    for (int r : {1, 2}) {
+      const std::vector<std::string> sets = {"time.end=0.5"};
+      ec.push_back(run_on("cpu", "cases/isentropic_vortex.toml",
+                          "meshes/prepared/isentropic_vortex.h5", p, r, sets)
+                       .l2_error[0]);
+      eg.push_back(run_on("cuda", "cases/isentropic_vortex.toml",
+                          "meshes/prepared/isentropic_vortex.h5", p, r, sets)
+                       .l2_error[0]);
+    }
+    const double rc = std::log2(ec[0] / ec[1]), rg = std::log2(eg[0] / eg[1]);
+    MESSAGE("p = ", p, ": rate cpu ", rc, ", gpu ", rg);
+    CHECK(std::abs(rc - rg) < 1e-6);
+    CHECK(rg > p + 1 - 0.3);
+  }
+}

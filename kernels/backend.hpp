@@ -25,7 +25,8 @@ struct BasisTables {
 struct MeshArrays {
   int n_elems = 0, n_edges = 0, n_bedges = 0;
   std::vector<double> geom, inv_radius, edge_geom, bnd_xy;
-  std::vector<int> elem_face, elem_nbr, edge_elem, edge_side;
+  std::vector<int> elem_face, edge_elem;
+  std::vector<unsigned char> edge_side;
   // Physics-specific fixed data (MeshView::aux, MeshView::edge_aux).
   int n_aux = 0, n_edge_aux = 0;
   std::vector<double> aux, edge_aux;

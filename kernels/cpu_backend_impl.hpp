@@ -30,7 +30,6 @@ public:
     view_.geom = mesh_.geom.data();
     view_.inv_radius = mesh_.inv_radius.data();
     view_.elem_face = mesh_.elem_face.data();
-    view_.elem_nbr = mesh_.elem_nbr.data();
     view_.edge_elem = mesh_.edge_elem.data();
     view_.edge_side = mesh_.edge_side.data();
     view_.edge_geom = mesh_.edge_geom.data();
@@ -68,9 +67,7 @@ public:
            (mesh_.geom.size() + mesh_.inv_radius.size() + mesh_.edge_geom.size() +
             mesh_.bnd_xy.size()) *
                sizeof(double) +
-           (mesh_.elem_face.size() + mesh_.elem_nbr.size() + mesh_.edge_elem.size() +
-            mesh_.edge_side.size()) *
-               sizeof(int);
+           (mesh_.elem_face.size() + mesh_.edge_elem.size()) * sizeof(int) + mesh_.edge_side.size();
   }
 
   StepStatus advance(std::int64_t max_steps, double t_target) override {

@@ -39,6 +39,11 @@ template <class Real> struct StateBuffers {
 template <int P, class Real> __constant__ DGTables<P, Real> c_tables;
 
 constexpr int kBlock = 256;
+// Blocks per multiprocessor the compiler must make room for (caps registers per thread).
+#ifndef TRIDG_CUDA_MINBLOCKS
+#define TRIDG_CUDA_MINBLOCKS 1
+#endif
+constexpr int kMinBlocks = TRIDG_CUDA_MINBLOCKS;
 constexpr int kReduceThreads = 1024;
 
 template <class Real>
@@ -47,28 +52,25 @@ __device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>&
   return {first ? b.s[parity] : b.s[1 - parity], b.n};
 }
 
+// All edges in one launch: the boundary edges come first and grouped, so only the warp that
+// straddles two groups (or the last boundary group and the interior) diverges.
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock)
-    k_boundary(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
-               const BoundaryParams<Real, Phys::M>* bcs, int g, int first, int count,
-               const StepControl* ctl, double c, bool first_stage) {
+__global__ void __launch_bounds__(kBlock, kMinBlocks)
+    k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
+            const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
+            double c, bool first_stage) {
   const double dt = ctl->dt;
   if (dt <= 0) return;
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= count) return;
-  const BoundaryParams<Real, Phys::M> bc = bcs[g];
-  boundary_edge<P>(c_tables<P, Real>, phys, m, stage_input(b, ctl->parity, first_stage), F, bc,
-                   Real(ctl->t + c * dt), first + i);
-}
-
-template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock)
-    k_interior(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F, const StepControl* ctl,
-               bool first_stage) {
-  if (ctl->dt <= 0) return;
-  const int e = m.n_bedges + blockIdx.x * blockDim.x + threadIdx.x;
+  const int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= m.n_edges) return;
-  interior_edge<P>(c_tables<P, Real>, phys, m, stage_input(b, ctl->parity, first_stage), F, e);
+  const StateView<Real> in = stage_input(b, ctl->parity, first_stage);
+  if (e >= m.n_bedges) {
+    interior_edge<P>(c_tables<P, Real>, phys, m, in, F, e);
+    return;
+  }
+  int g = 0;
+  while (g + 1 < n_groups && e >= bcs[g + 1].first) ++g;
+  boundary_edge<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], Real(ctl->t + c * dt), e);
 }
 
 template <class Real> __device__ __forceinline__ void block_max_store(Real v, double* out) {
@@ -85,7 +87,7 @@ template <class Real> __device__ __forceinline__ void block_max_store(Real v, do
 }
 
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock)
+__global__ void __launch_bounds__(kBlock, kMinBlocks)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
               const StepControl* ctl, bool first_stage, bool last_stage, double* block_rate) {
   const double dt = ctl->dt;
@@ -105,7 +107,7 @@ __global__ void __launch_bounds__(kBlock)
 }
 
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock)
+__global__ void __launch_bounds__(kBlock, kMinBlocks)
     k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
             const StepControl* ctl, bool current) {
   if (!current && ctl->dt <= 0) return;
@@ -118,8 +120,9 @@ __global__ void __launch_bounds__(kBlock)
 
 // CFL rate of the current state's averages (before the first step and after a restart).
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock) k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b,
-                                                 const StepControl* ctl, double* block_rate) {
+__global__ void __launch_bounds__(kBlock, kMinBlocks)
+    k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
+           double* block_rate) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   Real rate = 0;
@@ -185,7 +188,6 @@ public:
     edge_geom_.upload(to_real<Real>(mesh.edge_geom));
     bnd_xy_.upload(to_real<Real>(mesh.bnd_xy));
     elem_face_.upload(mesh.elem_face);
-    elem_nbr_.upload(mesh.elem_nbr);
     edge_elem_.upload(mesh.edge_elem);
     edge_side_.upload(mesh.edge_side);
     aux_.upload(to_real<Real>(mesh.aux));
@@ -196,7 +198,6 @@ public:
     view_.geom = geom_.get();
     view_.inv_radius = inv_radius_.get();
     view_.elem_face = elem_face_.get();
-    view_.elem_nbr = elem_nbr_.get();
     view_.edge_elem = edge_elem_.get();
     view_.edge_side = edge_side_.get();
     view_.edge_geom = edge_geom_.get();
@@ -274,8 +275,8 @@ public:
   std::size_t memory_bytes() const override {
     return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + geom_.bytes() +
            inv_radius_.bytes() + edge_geom_.bytes() + bnd_xy_.bytes() + aux_.bytes() +
-           edge_aux_.bytes() + elem_face_.bytes() + elem_nbr_.bytes() + edge_elem_.bytes() +
-           edge_side_.bytes() + block_rate_.bytes();
+           edge_aux_.bytes() + elem_face_.bytes() + edge_elem_.bytes() + edge_side_.bytes() +
+           block_rate_.bytes();
   }
   void enable_profiling(bool on) override { profile_ = on; }
   std::vector<std::pair<std::string, double>> kernel_times() const override {
@@ -368,25 +369,15 @@ private:
 
   void launch_step(bool prof) {
     const StateBuffers<Real> b = buffers();
-    const int n_int = view_.n_edges - view_.n_bedges;
     const LimiterParams<Real> lp = to_real<Real>(cfg_.limiter);
     const bool limiting = cfg_.limiter.barth_jespersen || cfg_.limiter.positivity;
     for (std::size_t s = 0; s < cfg_.stages.size(); ++s) {
       const bool first = s == 0, last = s + 1 == cfg_.stages.size();
       const double c = cfg_.stages[s].c;
-      timed(prof, "boundary edges", [&] {
-        for (std::size_t g = 0; g < cfg_.boundaries.size(); ++g) {
-          const auto& bc = cfg_.boundaries[g];
-          if (bc.count == 0) continue;
-          k_boundary<P><<<(bc.count + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
-              phys_, view_, b, flux_.get(), bcs_.get(), int(g), bc.first, bc.count, ctl_.get(), c,
-              first);
-        }
-      });
-      timed(prof, "interior edges", [&] {
-        if (n_int > 0)
-          k_interior<P><<<(n_int + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
-              phys_, view_, b, flux_.get(), ctl_.get(), first);
+      timed(prof, "edges", [&] {
+        k_edges<P><<<(view_.n_edges + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+            phys_, view_, b, flux_.get(), bcs_.get(), int(cfg_.boundaries.size()), ctl_.get(), c,
+            first);
       });
       timed(prof, "elements", [&] {
         k_element<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, b, flux_.get(),
@@ -421,7 +412,8 @@ private:
   MeshView<Real> view_;
   DeviceArray<Real> geom_, inv_radius_, edge_geom_, bnd_xy_, aux_, edge_aux_, state_[2], acc_,
       flux_;
-  DeviceArray<int> elem_face_, elem_nbr_, edge_elem_, edge_side_;
+  DeviceArray<int> elem_face_, edge_elem_;
+  DeviceArray<unsigned char> edge_side_;
   DeviceArray<double> block_rate_;
   DeviceArray<StepControl> ctl_;
   DeviceArray<BoundaryParams<Real, M>> bcs_;

@@ -12,16 +12,27 @@ TRIDG_HD Real& flux_at(Real* F, int n_edges, int v, int q, int e) {
   return F[(v * Order<P>::NF + q) * n_edges + e];
 }
 
-// Trace of element k's solution at Gauss point q of its local side s.
+// Element k's coefficients, loaded once into registers (the traces at every edge point reuse
+// them; re-reading after the flux stores would not be allowed to the compiler).
 template <int P, int M, class Real>
-TRIDG_HD void trace(const DGTables<P, Real>& T, const StateView<Real>& U, int k, int s, int q,
+TRIDG_HD void load_modes(const StateView<Real>& U, int k, Real (&c)[M][Order<P>::NP]) {
+  constexpr int NP = Order<P>::NP;
+#pragma unroll
+  for (int v = 0; v < M; ++v)
+#pragma unroll
+    for (int j = 0; j < NP; ++j) c[v][j] = ldg(&U.c[(v * NP + j) * U.n + k]);
+}
+
+// Trace at Gauss point q of local side s from an element's coefficients.
+template <int P, int M, class Real>
+TRIDG_HD void trace(const DGTables<P, Real>& T, const Real (&c)[M][Order<P>::NP], int s, int q,
                     Real* u) {
   constexpr int NP = Order<P>::NP;
 #pragma unroll
   for (int v = 0; v < M; ++v) {
     Real acc = 0;
 #pragma unroll
-    for (int j = 0; j < NP; ++j) acc += T.fphi[s][q][j] * U.c[(v * NP + j) * U.n + k];
+    for (int j = 0; j < NP; ++j) acc += T.fphi[s][q][j] * c[v][j];
     u[v] = acc;
   }
 }
@@ -29,45 +40,60 @@ TRIDG_HD void trace(const DGTables<P, Real>& T, const StateView<Real>& U, int k,
 template <int P, class Phys, class Real>
 TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, Real* F, int e) {
-  constexpr int NF = Order<P>::NF, M = Phys::M;
-  const int kl = m.edge_elem[e], kr = m.edge_elem[m.n_edges + e];
-  const int sides = m.edge_side[e];
-  const int sl = sides & 3, sr = (sides >> 2) & 3;
-  const Real nx = m.edge_geom[e], ny = m.edge_geom[m.n_edges + e];
-  const Real len = m.edge_geom[2 * m.n_edges + e];
+  if constexpr (Phys::has_source) {
+    // Shallow water: hydrostatic reconstruction with both cells' bed (kernels/sw_dg.hpp).
+    phys.template interior_edge<P>(T, m, U, F, e);
+  } else {
+    constexpr int NF = Order<P>::NF, NP = Order<P>::NP, M = Phys::M;
+    const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[m.n_edges + e]);
+    const int sides = ldg(&m.edge_side[e]);
+    const int sl = sides & 3, sr = (sides >> 2) & 3;
+    const Real nx = ldg(&m.edge_geom[e]), ny = ldg(&m.edge_geom[m.n_edges + e]);
+    const Real len = ldg(&m.edge_geom[2 * m.n_edges + e]);
+    Real cl[M][NP], cr[M][NP];
+    load_modes<P>(U, kl, cl);
+    load_modes<P>(U, kr, cr);
 #pragma unroll
-  for (int q = 0; q < NF; ++q) {
-    Real uL[M], uR[M], f[M];
-    trace<P, M>(T, U, kl, sl, q, uL);
-    trace<P, M>(T, U, kr, sr, NF - 1 - q, uR); // the right element runs the edge backwards
-    phys.numerical_flux(uL, uR, nx, ny, f);
-    const Real s = len * T.fw[q];
+    for (int q = 0; q < NF; ++q) {
+      Real uL[M], uR[M], f[M];
+      trace<P, M>(T, cl, sl, q, uL);
+      trace<P, M>(T, cr, sr, NF - 1 - q, uR); // the right element runs the edge backwards
+      phys.numerical_flux(uL, uR, nx, ny, f);
+      const Real s = len * T.fw[q];
 #pragma unroll
-    for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
+      for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
+    }
   }
 }
 
 template <int P, class Phys, class Real, class BC>
 TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, Real* F, const BC& bc, Real t, int e) {
-  constexpr int NF = Order<P>::NF, M = Phys::M;
-  const int kl = m.edge_elem[e];
-  const int sl = m.edge_side[e] & 3;
-  const Real nx = m.edge_geom[e], ny = m.edge_geom[m.n_edges + e];
-  const Real len = m.edge_geom[2 * m.n_edges + e];
-  const int nb = m.n_bedges;
-  const Real x0 = m.bnd_xy[e], y0 = m.bnd_xy[nb + e];
-  const Real x1 = m.bnd_xy[2 * nb + e], y1 = m.bnd_xy[3 * nb + e];
+  if constexpr (Phys::has_source) {
+    // Shallow water: ghost states of the reconstructed state (kernels/sw_dg.hpp).
+    phys.template boundary_edge<P>(T, m, U, F, bc, t, e);
+  } else {
+    constexpr int NF = Order<P>::NF, NP = Order<P>::NP, M = Phys::M;
+    const int kl = ldg(&m.edge_elem[e]);
+    const int sl = ldg(&m.edge_side[e]) & 3;
+    const Real nx = ldg(&m.edge_geom[e]), ny = ldg(&m.edge_geom[m.n_edges + e]);
+    const Real len = ldg(&m.edge_geom[2 * m.n_edges + e]);
+    const int nb = m.n_bedges;
+    const Real x0 = ldg(&m.bnd_xy[e]), y0 = ldg(&m.bnd_xy[nb + e]);
+    const Real x1 = ldg(&m.bnd_xy[2 * nb + e]), y1 = ldg(&m.bnd_xy[3 * nb + e]);
+    Real cl[M][NP];
+    load_modes<P>(U, kl, cl);
 #pragma unroll
-  for (int q = 0; q < NF; ++q) {
-    Real uL[M], g[M], f[M];
-    trace<P, M>(T, U, kl, sl, q, uL);
-    const Real x = x0 + T.ft[q] * (x1 - x0), y = y0 + T.ft[q] * (y1 - y0);
-    boundary_ghost(phys, bc, uL, x, y, nx, ny, t, NF, q, e, g);
-    phys.numerical_flux(uL, g, nx, ny, f);
-    const Real s = len * T.fw[q];
+    for (int q = 0; q < NF; ++q) {
+      Real uL[M], g[M], f[M];
+      trace<P, M>(T, cl, sl, q, uL);
+      const Real x = x0 + T.ft[q] * (x1 - x0), y = y0 + T.ft[q] * (y1 - y0);
+      boundary_ghost(phys, bc, uL, x, y, nx, ny, t, NF, q, e, g);
+      phys.numerical_flux(uL, g, nx, ny, f);
+      const Real s = len * T.fw[q];
 #pragma unroll
-    for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
+      for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
+    }
   }
 }
 

@@ -17,11 +17,12 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
   for (int v = 0; v < M; ++v)
 #pragma unroll
     for (int j = 0; j < NP; ++j) {
-      u[v][j] = U.c[(v * NP + j) * U.n + k];
+      u[v][j] = ldg(&U.c[(v * NP + j) * U.n + k]);
       rhs[v][j] = 0;
     }
-  const Real g0 = m.geom[k], g1 = m.geom[E + k], g2 = m.geom[2 * E + k], g3 = m.geom[3 * E + k];
-  const Real inv_det = m.geom[4 * E + k];
+  const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
+  const Real g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
+  const Real inv_det = Real(1) / (g3 * g0 - g1 * g2);
   if constexpr (P > 0) {
 #pragma unroll
     for (int q = 0; q < NQ; ++q) {
@@ -45,7 +46,7 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
   }
 #pragma unroll
   for (int s = 0; s < 3; ++s) {
-    const int face = m.elem_face[s * E + k];
+    const int face = ldg(&m.elem_face[s * E + k]);
     const int e = face >> 1;
     const bool right = face & 1;
 #pragma unroll
@@ -53,13 +54,16 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
       const int eq = right ? NF - 1 - q : q;
 #pragma unroll
       for (int v = 0; v < M; ++v) {
-        Real f = F[(v * NF + eq) * m.n_edges + e];
+        Real f = ldg(&F[(v * NF + eq) * m.n_edges + e]);
         f = right ? -f : f; // the flux is stored along the left element's outward normal
 #pragma unroll
         for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * f;
       }
     }
   }
+  // Shallow water: bed source, friction, Coriolis and the hydrostatic-reconstruction
+  // corrections of the element's own edge traces (kernels/sw_dg.hpp).
+  if constexpr (Phys::has_source) phys.template element_terms<P>(T, m, k, u, rhs);
 #pragma unroll
   for (int v = 0; v < M; ++v)
 #pragma unroll
@@ -85,7 +89,7 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
       const int i = (v * NP + j) * U.n + k;
       const Real l = dt * rhs[v][j];
       Real o = c.B * u[v][j] + c.C * l;
-      if (c.use_u0) o += c.A * U0.c[i];
+      if (c.use_u0) o += c.A * ldg(&U0.c[i]);
       if (c.use_acc || c.write_acc) {
         const Real a = (c.use_acc ? c.E * ACC.c[i] : Real(0)) + c.F * l;
         if (c.write_acc) ACC.c[i] = a;
@@ -100,7 +104,7 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
 #pragma unroll
   for (int v = 0; v < M; ++v) mean[v] *= sqrt2;
   if (!phys.admissible(mean)) return std::numeric_limits<Real>::infinity(); // blow-up
-  return phys.max_speed(mean) * m.inv_radius[k];
+  return phys.max_speed(mean) * ldg(&m.inv_radius[k]);
 }
 
 } // namespace tridg

@@ -11,21 +11,32 @@ namespace tridg {
 // boundary edges.
 template <class Real> struct MeshView {
   int n_elems = 0, n_edges = 0, n_bedges = 0;
-  const Real* geom =
-      nullptr; // [5][E]: y2-y0, x0-x2, y0-y1, x1-x0 (det J * inverse metric), 1/det J
+  const Real* geom = nullptr;       // [4][E]: y2-y0, x0-x2, y0-y1, x1-x0 (det J * inverse metric)
   const Real* inv_radius = nullptr; // [E]: 1 / inscribed radius
   const int* elem_face = nullptr;   // [3][E]: 2*edge + (1 if the element is the edge's right one)
-  const int* elem_nbr = nullptr;    // [3][E]: neighbour across each side, -1 on the boundary
   const int* edge_elem = nullptr;   // [2][Ed]: left, right element
-  const int* edge_side = nullptr;   // [Ed]: lside | (rside << 2)
-  const Real* edge_geom = nullptr;  // [3][Ed]: nx, ny, length
-  const Real* bnd_xy = nullptr;     // [4][NB]: x0, y0, x1, y1 of each boundary edge
+  const unsigned char* edge_side = nullptr; // [Ed]: lside | (rside << 2)
+  const Real* edge_geom = nullptr;          // [3][Ed]: nx, ny, length
+  const Real* bnd_xy = nullptr;             // [4][NB]: x0, y0, x1, y1 of each boundary edge
   // Physics-specific fixed data, [n_aux][E] per element and [n_edge_aux][Ed] per edge (e.g. the
   // bathymetry's modal coefficients for shallow water); empty for Euler.
   int n_aux = 0, n_edge_aux = 0;
   const Real* aux = nullptr;
   const Real* edge_aux = nullptr;
 };
+
+// det J of element k from its metric terms (not stored: one array less to move).
+template <class Real> TRIDG_HD Real det_jacobian(const MeshView<Real>& m, int k) {
+  const int E = m.n_elems;
+  return ldg(&m.geom[3 * E + k]) * ldg(&m.geom[k]) - ldg(&m.geom[E + k]) * ldg(&m.geom[2 * E + k]);
+}
+
+// The element across local side s of element k, or -1 on the boundary.
+template <class Real> TRIDG_HD int neighbour(const MeshView<Real>& m, int k, int s) {
+  const int face = ldg(&m.elem_face[s * m.n_elems + k]);
+  const int e = face >> 1;
+  return (face & 1) ? ldg(&m.edge_elem[e]) : ldg(&m.edge_elem[m.n_edges + e]);
+}
 
 // Modal coefficients C[var][mode][elem]: element index fastest, so a thread per element reads
 // coalesced.

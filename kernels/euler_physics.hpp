@@ -122,7 +122,10 @@ template <class Real> struct EulerPhysics {
     const Real SM = (pR - pL + rL * vnL * (SL - vnL) - rR * vnR * (SR - vnR)) /
                     (rL * (SL - vnL) - rR * (SR - vnR));
     const bool left = SM >= Real(0);
-    const Real* u = left ? uL : uR;
+    // Select values, not an array pointer: a pointer chosen at run time would force both
+    // arrays into local memory on the GPU.
+    Real u[4];
+    for (int k = 0; k < 4; ++k) u[k] = left ? uL[k] : uR[k];
     const Real S = left ? SL : SR, vn = left ? vnL : vnR, p = left ? pL : pR, r = u[0];
     Real fk[4];
     normal_flux(u, p, vn, nx, ny, fk);

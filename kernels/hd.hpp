@@ -18,4 +18,15 @@ template <class T> TRIDG_HD T tabs(T a) {
   return a < T(0) ? -a : a;
 }
 
+// A load of data that no thread writes during the kernel (or only the thread that read it,
+// afterwards): on the GPU it takes the read-only data cache, which serves the scattered gathers
+// of neighbour data better.
+template <class T> TRIDG_HD T ldg(const T* p) {
+#if defined(__CUDA_ARCH__)
+  return __ldg(p);
+#else
+  return *p;
+#endif
+}
+
 } // namespace tridg

@@ -15,10 +15,9 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
   a.n_elems = E;
   a.n_edges = Ed;
   a.n_bedges = NB;
-  a.geom.resize(5 * std::size_t(E));
+  a.geom.resize(4 * std::size_t(E));
   a.inv_radius.resize(E);
   a.elem_face.resize(3 * std::size_t(E));
-  a.elem_nbr.resize(3 * std::size_t(E), -1);
   for (int k = 0; k < E; ++k) {
     const ElementMap g = element_map(m, k);
     const double det = g.det();
@@ -26,7 +25,6 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
     a.geom[E + k] = g.x0 - g.x2;
     a.geom[2 * E + k] = g.y0 - g.y1;
     a.geom[3 * E + k] = g.x1 - g.x0;
-    a.geom[4 * E + k] = 1.0 / det;
     const double la = std::hypot(g.x1 - g.x0, g.y1 - g.y0);
     const double lb = std::hypot(g.x2 - g.x1, g.y2 - g.y1);
     const double lc = std::hypot(g.x0 - g.x2, g.y0 - g.y2);
@@ -40,15 +38,13 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
     const Edge& ed = m.edges[e];
     a.edge_elem[e] = ed.left;
     a.edge_elem[Ed + e] = ed.right;
-    a.edge_side[e] = ed.lside | ((ed.rside < 0 ? 0 : ed.rside) << 2);
+    a.edge_side[e] = static_cast<unsigned char>(ed.lside | ((ed.rside < 0 ? 0 : ed.rside) << 2));
     a.edge_geom[e] = ed.nx;
     a.edge_geom[Ed + e] = ed.ny;
     a.edge_geom[2 * Ed + e] = ed.length;
     a.elem_face[ed.lside * E + ed.left] = 2 * e;
     if (ed.right >= 0) {
       a.elem_face[ed.rside * E + ed.right] = 2 * e + 1;
-      a.elem_nbr[ed.lside * E + ed.left] = ed.right;
-      a.elem_nbr[ed.rside * E + ed.right] = ed.left;
     } else {
       a.bnd_xy[e] = m.x[ed.n0];
       a.bnd_xy[NB + e] = m.y[ed.n0];

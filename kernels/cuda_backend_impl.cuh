@@ -39,11 +39,14 @@ template <class Real> struct StateBuffers {
 template <int P, class Real> __constant__ DGTables<P, Real> c_tables;
 
 constexpr int kBlock = 256;
-// Blocks per multiprocessor the compiler must make room for (caps registers per thread).
-#ifndef TRIDG_CUDA_MINBLOCKS
-#define TRIDG_CUDA_MINBLOCKS 1
+// Blocks per multiprocessor the compiler must make room for, which caps the registers per
+// thread. The kernels are latency-bound gathers: at p = 1 two blocks of 256 (<= 128 registers)
+// ran 26% faster than the compiler's own choice (140 registers, no spills either way); at p >= 2
+// the cap spills and loses (bench/NOTES.md).
+#ifndef TRIDG_CUDA_MINBLOCKS_P1
+#define TRIDG_CUDA_MINBLOCKS_P1 2
 #endif
-constexpr int kMinBlocks = TRIDG_CUDA_MINBLOCKS;
+template <int P> constexpr int kMinBlocks = P == 1 ? TRIDG_CUDA_MINBLOCKS_P1 : 1;
 constexpr int kReduceThreads = 1024;
 
 template <class Real>
@@ -55,7 +58,7 @@ __device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>&
 // All edges in one launch: the boundary edges come first and grouped, so only the warp that
 // straddles two groups (or the last boundary group and the interior) diverges.
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks)
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
             const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
             double c, bool first_stage) {
@@ -87,7 +90,7 @@ template <class Real> __device__ __forceinline__ void block_max_store(Real v, do
 }
 
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks)
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
               const StepControl* ctl, bool first_stage, bool last_stage, double* block_rate) {
   const double dt = ctl->dt;
@@ -107,7 +110,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks)
 }
 
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks)
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
     k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
             const StepControl* ctl, bool current) {
   if (!current && ctl->dt <= 0) return;
@@ -120,7 +123,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks)
 
 // CFL rate of the current state's averages (before the first step and after a restart).
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks)
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
     k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
            double* block_rate) {
   constexpr int NP = Order<P>::NP, M = Phys::M;

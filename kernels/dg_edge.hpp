@@ -23,6 +23,25 @@ TRIDG_HD void load_modes(const StateView<Real>& U, int k, Real (&c)[M][Order<P>:
     for (int j = 0; j < NP; ++j) c[v][j] = ldg(&U.c[(v * NP + j) * U.n + k]);
 }
 
+// Traces of element k at all Gauss points of its side s, each coefficient loaded once: holds
+// NF x M values in registers rather than the NP x M coefficients (fewer at every p >= 1).
+template <int P, int M, class Real>
+TRIDG_HD void traces(const DGTables<P, Real>& T, const StateView<Real>& U, int k, int s,
+                     Real (&u)[Order<P>::NF][M]) {
+  constexpr int NP = Order<P>::NP, NF = Order<P>::NF;
+#pragma unroll
+  for (int v = 0; v < M; ++v) {
+#pragma unroll
+    for (int q = 0; q < NF; ++q) u[q][v] = 0;
+#pragma unroll
+    for (int j = 0; j < NP; ++j) {
+      const Real c = ldg(&U.c[(v * NP + j) * U.n + k]);
+#pragma unroll
+      for (int q = 0; q < NF; ++q) u[q][v] += T.fphi[s][q][j] * c;
+    }
+  }
+}
+
 // Trace at Gauss point q of local side s from an element's coefficients.
 template <int P, int M, class Real>
 TRIDG_HD void trace(const DGTables<P, Real>& T, const Real (&c)[M][Order<P>::NP], int s, int q,
@@ -44,21 +63,20 @@ TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     // Shallow water: hydrostatic reconstruction with both cells' bed (kernels/sw_dg.hpp).
     phys.template interior_edge<P>(T, m, U, F, e);
   } else {
-    constexpr int NF = Order<P>::NF, NP = Order<P>::NP, M = Phys::M;
+    constexpr int NF = Order<P>::NF, M = Phys::M;
     const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[m.n_edges + e]);
     const int sides = ldg(&m.edge_side[e]);
     const int sl = sides & 3, sr = (sides >> 2) & 3;
     const Real nx = ldg(&m.edge_geom[e]), ny = ldg(&m.edge_geom[m.n_edges + e]);
     const Real len = ldg(&m.edge_geom[2 * m.n_edges + e]);
-    Real cl[M][NP], cr[M][NP];
-    load_modes<P>(U, kl, cl);
-    load_modes<P>(U, kr, cr);
+    Real uL[NF][M], uR[NF][M];
+    traces<P, M>(T, U, kl, sl, uL);
+    traces<P, M>(T, U, kr, sr, uR);
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
-      Real uL[M], uR[M], f[M];
-      trace<P, M>(T, cl, sl, q, uL);
-      trace<P, M>(T, cr, sr, NF - 1 - q, uR); // the right element runs the edge backwards
-      phys.numerical_flux(uL, uR, nx, ny, f);
+      Real f[M];
+      // the right element runs the edge backwards
+      phys.numerical_flux(uL[q], uR[NF - 1 - q], nx, ny, f);
       const Real s = len * T.fw[q];
 #pragma unroll
       for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
@@ -73,7 +91,7 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     // Shallow water: ghost states of the reconstructed state (kernels/sw_dg.hpp).
     phys.template boundary_edge<P>(T, m, U, F, bc, t, e);
   } else {
-    constexpr int NF = Order<P>::NF, NP = Order<P>::NP, M = Phys::M;
+    constexpr int NF = Order<P>::NF, M = Phys::M;
     const int kl = ldg(&m.edge_elem[e]);
     const int sl = ldg(&m.edge_side[e]) & 3;
     const Real nx = ldg(&m.edge_geom[e]), ny = ldg(&m.edge_geom[m.n_edges + e]);
@@ -81,15 +99,14 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     const int nb = m.n_bedges;
     const Real x0 = ldg(&m.bnd_xy[e]), y0 = ldg(&m.bnd_xy[nb + e]);
     const Real x1 = ldg(&m.bnd_xy[2 * nb + e]), y1 = ldg(&m.bnd_xy[3 * nb + e]);
-    Real cl[M][NP];
-    load_modes<P>(U, kl, cl);
+    Real uL[NF][M];
+    traces<P, M>(T, U, kl, sl, uL);
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
-      Real uL[M], g[M], f[M];
-      trace<P, M>(T, cl, sl, q, uL);
+      Real g[M], f[M];
       const Real x = x0 + T.ft[q] * (x1 - x0), y = y0 + T.ft[q] * (y1 - y0);
-      boundary_ghost(phys, bc, uL, x, y, nx, ny, t, NF, q, e, g);
-      phys.numerical_flux(uL, g, nx, ny, f);
+      boundary_ghost(phys, bc, uL[q], x, y, nx, ny, t, NF, q, e, g);
+      phys.numerical_flux(uL[q], g, nx, ny, f);
       const Real s = len * T.fw[q];
 #pragma unroll
       for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];

@@ -38,6 +38,7 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
         for (int s = 0; s < 3; ++s) nb[s] = neighbour(m, k, s);
         const Real r = Real(1) / ldg(&m.inv_radius[k]);
         const Real slack = lp.tvb_m * Real(4) * r * r;
+        Real lov[M], hiv[M], scale = 0;
 #pragma unroll
         for (int v = 0; v < M; ++v) {
           const Real mean = sqrt2 * u[v][0];
@@ -49,12 +50,18 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
               lo = tmin(lo, a);
               hi = tmax(hi, a);
             }
-          // Widen by the TVB slack and by rounding: a constant state must not count as troubled
-          // because its higher modes hold 1e-17 of noise.
-          const Real noise =
-              Real(64) * std::numeric_limits<Real>::epsilon() * tmax(tabs(lo), tabs(hi));
-          lo -= slack + noise;
-          hi += slack + noise;
+          lov[v] = lo;
+          hiv[v] = hi;
+          scale = tmax(scale, tmax(tabs(lo), tabs(hi)));
+        }
+        // Widen by the TVB slack and by rounding: a uniform state must not count as troubled
+        // because its higher modes hold rounding noise. The noise floor is taken from the largest
+        // variable, since a variable that is zero (momentum at rest) has no scale of its own.
+        const Real noise = Real(64) * std::numeric_limits<Real>::epsilon() * scale;
+#pragma unroll
+        for (int v = 0; v < M; ++v) {
+          const Real mean = sqrt2 * u[v][0];
+          const Real lo = lov[v] - slack - noise, hi = hiv[v] + slack + noise;
           // Is the full polynomial within the bounds at every edge point? Then leave it alone.
           bool troubled = false;
           Real alpha = 1;

@@ -10,5 +10,6 @@ using Action = std::function<int()>;
 Action add_run_command(CLI::App& app);
 Action add_import_command(CLI::App& app);
 Action add_info_command(CLI::App& app);
+Action add_plot_command(CLI::App& app);
 
 } // namespace tridg

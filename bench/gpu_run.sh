@@ -16,5 +16,8 @@ cmake --build build-gpu -j "$(nproc)" > "$OUT/build.log" 2>&1 || { grep -E "erro
 grep -E "spill|stack frame" "$OUT/build.log" | head -5
 if [ "${SKIP_TESTS:-0}" != 1 ]; then
   (cd build-gpu && ctest -L gpu --output-on-failure) 2>&1 | tee "$OUT/gpu_tests.log" | tail -25
+  # the measured differences and rates (doctest prints the MESSAGEs of passing tests with -s)
+  for t in build-gpu/tests/test_gpu_*; do "$t" -s 2>&1 | grep -A1 "MESSAGE" | grep -v "^--"; done \
+    | tee -a "$OUT/gpu_tests.log"
 fi
 build-gpu/bin/bench_gpu --root . --small ${BENCH_ARGS:-} 2>&1 | tee "$OUT/bench.log"

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -86,7 +87,8 @@ public:
   RawMesh read(double size_factor);
 
 private:
-  [[noreturn]] void bad(const std::string& what) const {
+  [[noreturn]] void bad(std::string what) const {
+    std::replace(what.begin(), what.end(), '\n', ' '); // messages are one line
     fail(ExitCode::bad_mesh, path_ + ": " + what);
   }
   void check_element_types();
@@ -269,8 +271,9 @@ RawMesh Reader::read(double size_factor) {
     if (head != "$MeshFormat" && head != "$NOD")
       bad("is not a Gmsh mesh file (it does not start with $MeshFormat)");
   }
-  GmshSession session;
+  std::optional<GmshSession> session; // outlives the handlers below: finalised on every path
   try {
+    session.emplace();
     if (is_geo_) gmsh::option::setNumber("Mesh.MeshSizeFactor", size_factor);
     gmsh::open(path_);
     if (std::string err = GmshSession::first_error(); !err.empty()) bad("cannot be read: " + err);

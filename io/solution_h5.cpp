@@ -1,19 +1,70 @@
 #include "io/solution_h5.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
 #include "io/h5_util.hpp"
+#include "io/suggest.hpp"
 
 namespace tridg {
 
-void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s) {
+namespace {
+
+void write_viz(h5::File& f, const VizOutput& viz) {
+  const VizMesh& m = *viz.mesh;
+  f.write("viz/nodes", m.xy.data(), {hsize_t(m.n_nodes()), 2});
+  f.write("viz/triangles", m.tri.data(), {hsize_t(m.n_tris()), 3});
+  f.set_attr("viz", "subdivision", std::int64_t(m.subdivision));
+  f.set_attr("viz", "n_nodes", std::int64_t(m.n_nodes()));
+  f.set_attr("viz", "n_triangles", std::int64_t(m.n_tris()));
+  std::vector<std::string> names;
+  for (const VizField& v : *viz.fields) {
+    if (v.point.size() != std::size_t(m.n_nodes()) || v.cell.size() != std::size_t(m.n_tris()))
+      f.fail("field '" + v.name + "' does not match the viewable mesh (internal error)");
+    f.write("viz/point/" + v.name, v.point);
+    f.write("viz/cell/" + v.name, v.cell);
+    names.push_back(v.name);
+  }
+  f.write_strings("viz/fields", names);
+}
+
+SnapshotInfo read_info(const h5::File& f) {
+  if (!f.has_attr("/", "format") || f.attr_string("/", "format") != "tridg_solution")
+    f.fail("not a tridg solution file");
+  SnapshotInfo i;
+  i.physics = f.attr_string("solution", "physics");
+  i.time = f.attr_double("solution", "time");
+  i.step = f.attr_int("solution", "step");
+  if (f.has_attr("solution", "output_index"))
+    i.output_index = f.attr_int("solution", "output_index");
+  if (f.exists("viz/fields")) {
+    i.fields = f.read_strings("viz/fields");
+    if (f.has_attr("viz", "n_nodes") && f.has_attr("viz", "n_triangles")) {
+      i.viz_nodes = f.attr_int("viz", "n_nodes");
+      i.viz_tris = f.attr_int("viz", "n_triangles");
+    } else { // sizes from the datasets themselves (slower: reads them)
+      std::size_t rows = 0;
+      f.read_rows<double>("viz/nodes", {2}, rows);
+      i.viz_nodes = std::int64_t(rows);
+      f.read_rows<std::int32_t>("viz/triangles", {3}, rows);
+      i.viz_tris = std::int64_t(rows);
+    }
+  }
+  return i;
+}
+
+} // namespace
+
+void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s,
+                       const VizOutput& viz) {
   const std::string tmp = path + ".tmp";
   {
     h5::File f = h5::File::create(tmp);
     f.set_attr("/", "format", "tridg_solution");
-    f.set_attr("/", "format_version", std::int64_t(1));
+    f.set_attr("/", "format_version", std::int64_t(2));
     f.set_attr("/", "tridg_version", TRIDG_VERSION);
+    f.set_attr("/", "build_info", s.build_info);
     std::vector<double> nodes(2 * std::size_t(mesh.n_nodes()));
     for (int i = 0; i < mesh.n_nodes(); ++i) {
       nodes[2 * i] = mesh.x[i];
@@ -23,19 +74,26 @@ void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot
     f.write("mesh/triangles", &mesh.tri[0][0], {hsize_t(mesh.n_elems()), 3});
     const hsize_t nv = s.var_names.size();
     const hsize_t np = std::size_t(s.order + 1) * (s.order + 2) / 2;
-    f.write("solution/coefficients", s.coeffs.data(), {nv, np, hsize_t(mesh.n_elems())});
+    const std::size_t E = std::size_t(mesh.n_elems());
+    f.write("solution/coefficients", s.coeffs.data(), {nv, np, hsize_t(E)});
     f.write_strings("solution/variables", s.var_names);
-    // Cell averages, ready for any viewer: the constant mode times sqrt(2).
-    std::vector<double> avg(nv * mesh.n_elems());
+    // Cell averages, ready for any script: the constant mode times sqrt(2).
+    std::vector<double> avg(nv * E);
     for (hsize_t v = 0; v < nv; ++v)
-      for (int k = 0; k < mesh.n_elems(); ++k)
-        avg[v * mesh.n_elems() + k] = std::sqrt(2.0) * s.coeffs[(v * np) * mesh.n_elems() + k];
-    f.write("solution/cell_average", avg.data(), {nv, hsize_t(mesh.n_elems())});
+      for (std::size_t k = 0; k < E; ++k)
+        avg[v * E + k] = std::sqrt(2.0) * s.coeffs[v * np * E + k];
+    f.write("solution/cell_average", avg.data(), {nv, hsize_t(E)});
+    for (const auto& [name, values] : s.cell_data) {
+      if (values.size() != E) f.fail("cell data '" + name + "' has the wrong size");
+      f.write("solution/" + name, values);
+    }
     f.set_attr("solution", "time", s.time);
     f.set_attr("solution", "step", std::int64_t(s.step));
     f.set_attr("solution", "order", std::int64_t(s.order));
     f.set_attr("solution", "physics", s.physics);
+    f.set_attr("solution", "output_index", s.output_index);
     f.set_attr("/", "case", s.case_toml);
+    if (viz.mesh && viz.fields) write_viz(f, viz);
     f.close();
   }
   std::error_code ec;
@@ -45,28 +103,78 @@ void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot
 
 Snapshot read_snapshot_h5(const std::string& path, const Mesh& mesh) {
   h5::File f = h5::File::open(path, false, ExitCode::mismatch);
-  if (!f.has_attr("/", "format") || f.attr_string("/", "format") != "tridg_solution")
-    f.fail("not a tridg solution file");
+  const SnapshotInfo info = read_info(f);
   Snapshot s;
-  s.time = f.attr_double("solution", "time");
-  s.step = f.attr_int("solution", "step");
-  s.order = static_cast<int>(f.attr_int("solution", "order"));
-  s.physics = f.attr_string("solution", "physics");
+  s.physics = info.physics;
+  s.time = info.time;
+  s.step = info.step;
+  s.output_index = info.output_index;
+  const std::int64_t order = f.attr_int("solution", "order");
+  if (order < 0 || order > 20) f.fail("polynomial order " + std::to_string(order) + " is invalid");
+  s.order = static_cast<int>(order);
   s.case_toml = f.attr_string("/", "case");
+  if (f.has_attr("/", "build_info")) s.build_info = f.attr_string("/", "build_info");
   s.var_names = f.read_strings("solution/variables");
+  if (!std::isfinite(s.time) || s.step < 0) f.fail("time or step is invalid");
   std::size_t rows = 0;
   const auto nodes = f.read_rows<double>("mesh/nodes", {2}, rows);
-  if (rows != std::size_t(mesh.n_nodes())) f.fail("written for another mesh (node count differs)");
+  if (rows != std::size_t(mesh.n_nodes()))
+    f.fail("written for another mesh (" + std::to_string(rows) + " nodes, this mesh has " +
+           std::to_string(mesh.n_nodes()) + ")");
   for (std::size_t i = 0; i < rows; ++i)
     if (nodes[2 * i] != mesh.x[i] || nodes[2 * i + 1] != mesh.y[i])
-      f.fail("written for another mesh (node coordinates differ)");
+      f.fail("written for another mesh (node " + std::to_string(i) + " is elsewhere)");
+  const auto tris = f.read_rows<std::int32_t>("mesh/triangles", {3}, rows);
+  if (rows != std::size_t(mesh.n_elems()))
+    f.fail("written for another mesh (" + std::to_string(rows) + " triangles, this mesh has " +
+           std::to_string(mesh.n_elems()) + ")");
+  for (std::size_t k = 0; k < rows; ++k)
+    for (int c = 0; c < 3; ++c)
+      if (tris[3 * k + c] != mesh.tri[k][c])
+        f.fail("written for another mesh (triangle " + std::to_string(k) + " differs)");
   std::vector<hsize_t> dims;
   s.coeffs = f.read<double>("solution/coefficients", dims);
   const hsize_t np = std::size_t(s.order + 1) * (s.order + 2) / 2;
   if (dims.size() != 3 || dims[0] != s.var_names.size() || dims[1] != np ||
       dims[2] != hsize_t(mesh.n_elems()))
     f.fail("coefficients do not match the mesh and order");
+  for (double c : s.coeffs)
+    if (!std::isfinite(c)) f.fail("the coefficients hold NaN or infinite values");
   return s;
+}
+
+SnapshotInfo read_snapshot_info(const std::string& path) {
+  const h5::File f = h5::File::open(path, false, ExitCode::bad_case);
+  return read_info(f);
+}
+
+VizSnapshot read_viz_h5(const std::string& path, const std::string& field) {
+  const h5::File f = h5::File::open(path, false, ExitCode::bad_case);
+  VizSnapshot v;
+  v.info = read_info(f);
+  if (v.info.fields.empty())
+    f.fail("holds no viewable fields (written by a tridg older than format version 2)");
+  if (std::find(v.info.fields.begin(), v.info.fields.end(), field) == v.info.fields.end()) {
+    std::string list;
+    for (const auto& n : v.info.fields) list += (list.empty() ? "" : ", ") + n;
+    f.fail("no field '" + field + "'" + did_you_mean(field, v.info.fields) + "; it has " + list);
+  }
+  std::size_t rows = 0;
+  v.mesh.xy = f.read_rows<double>("viz/nodes", {2}, rows);
+  const std::size_t n_nodes = rows;
+  v.mesh.tri = f.read_rows<std::int32_t>("viz/triangles", {3}, rows);
+  if (std::int64_t(n_nodes) != v.info.viz_nodes || std::int64_t(rows) != v.info.viz_tris)
+    f.fail("the sizes of /viz disagree with its attributes");
+  for (std::int32_t i : v.mesh.tri)
+    if (i < 0 || std::size_t(i) >= n_nodes) f.fail("viz/triangles refers to a missing node");
+  if (f.has_attr("viz", "subdivision")) v.mesh.subdivision = int(f.attr_int("viz", "subdivision"));
+  v.field.name = field;
+  std::vector<hsize_t> dims;
+  v.field.point = f.read<float>("viz/point/" + field, dims);
+  if (v.field.point.size() != n_nodes) f.fail("viz/point/" + field + " has the wrong size");
+  v.field.cell = f.read<float>("viz/cell/" + field, dims);
+  if (v.field.cell.size() != rows) f.fail("viz/cell/" + field + " has the wrong size");
+  return v;
 }
 
 } // namespace tridg

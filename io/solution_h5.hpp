@@ -1,11 +1,14 @@
 #pragma once
-// Solution snapshots and checkpoints in HDF5: the mesh, the modal coefficients and enough
-// provenance to restart or post-process (layout in docs/output_format.md).
+// Solution snapshots and checkpoints in HDF5: the mesh, the modal coefficients, the viewable
+// sub-cell form of every field, and enough provenance to restart or post-process (layout in
+// docs/output_format.md).
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/mesh.hpp"
+#include "io/output_viz.hpp"
 
 namespace tridg {
 
@@ -17,11 +20,44 @@ struct Snapshot {
   std::int64_t step = 0;
   std::vector<double> coeffs; // C[var][mode][elem]
   std::string case_toml;      // the case file as run (overrides applied)
+  std::string build_info;     // compiler, build type, CUDA, orders (io/output_build_info.hpp)
+  // Number NNNN of the last solution_NNNN written at or before this state (-1: none, or a file
+  // from before format version 2); a restart numbers its outputs from here.
+  std::int64_t output_index = -1;
+  // Fixed per-element data of the physics, written as solution/<name> (e.g. "bathymetry").
+  std::vector<std::pair<std::string, std::vector<double>>> cell_data;
+};
+
+// The viewable part of a snapshot (written under /viz when given).
+struct VizOutput {
+  const VizMesh* mesh = nullptr;
+  const std::vector<VizField>* fields = nullptr;
 };
 
 // Writes `path` through a temporary name and a rename, so a killed run leaves no partial file.
-void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s);
-// Reads a snapshot; checks it belongs to `mesh` (same element and node counts and coordinates).
+void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s,
+                       const VizOutput& viz = {});
+// Reads a snapshot for a restart; checks it belongs to `mesh` (same nodes, coordinates and
+// triangles). Errors carry ExitCode::mismatch.
 Snapshot read_snapshot_h5(const std::string& path, const Mesh& mesh);
+
+// What a solution file holds, without its arrays.
+struct SnapshotInfo {
+  std::string physics;
+  double time = 0;
+  std::int64_t step = 0, output_index = -1;
+  std::int64_t viz_nodes = 0, viz_tris = 0; // 0 when the file has no /viz
+  std::vector<std::string> fields;          // names under /viz
+};
+SnapshotInfo read_snapshot_info(const std::string& path);
+
+// The viewable mesh and one field of a solution file (for `tridg plot`). An unknown field is a
+// UserError(bad_case) that lists the fields present.
+struct VizSnapshot {
+  SnapshotInfo info;
+  VizMesh mesh;
+  VizField field;
+};
+VizSnapshot read_viz_h5(const std::string& path, const std::string& field);
 
 } // namespace tridg

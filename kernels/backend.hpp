@@ -19,6 +19,7 @@ struct BasisTables {
   std::vector<double> vphi, vdr, vds, vw; // [NQ][NP] (vdr, vds weighted), [NQ]
   std::vector<double> fphi;               // [3][NF][NP]
   std::vector<double> ft, fw;             // [NF]
+  std::vector<double> vtx;                // [3][NP] at the vertices (0,0), (1,0), (0,1)
 };
 
 // Mesh arrays in the layout of MeshView, on the host.
@@ -27,6 +28,9 @@ struct MeshArrays {
   std::vector<double> geom, inv_radius, edge_geom, bnd_xy;
   std::vector<int> elem_face, edge_elem;
   std::vector<unsigned char> edge_side;
+  // Vertices of each element and the elements around each vertex (vertex-based limiter).
+  int n_nodes = 0;
+  std::vector<int> elem_node, node_elem_start, node_elem;
   // Physics-specific fixed data (MeshView::aux, MeshView::edge_aux).
   int n_aux = 0, n_edge_aux = 0;
   std::vector<double> aux, edge_aux;

@@ -28,6 +28,8 @@ template <int P, class Real> DGTables<P, Real> to_dg_tables(const BasisTables& b
         t.fphi[s][q][j] = Real(v);
         t.fphiw[s][q][j] = Real(v * b.fw[q]);
       }
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < O::NP; ++j) t.vtx[i][j] = Real(b.vtx[i * O::NP + j]);
   for (int q = 0; q < O::NF; ++q) {
     t.ft[q] = Real(b.ft[q]);
     t.fw[q] = Real(b.fw[q]);

@@ -34,6 +34,9 @@ public:
     view_.edge_side = mesh_.edge_side.data();
     view_.edge_geom = mesh_.edge_geom.data();
     view_.bnd_xy = mesh_.bnd_xy.data();
+    view_.elem_node = mesh_.elem_node.data();
+    view_.node_elem_start = mesh_.node_elem_start.data();
+    view_.node_elem = mesh_.node_elem.data();
     view_.n_aux = mesh_.n_aux;
     view_.n_edge_aux = mesh_.n_edge_aux;
     view_.aux = mesh_.aux.empty() ? nullptr : mesh_.aux.data();
@@ -67,7 +70,10 @@ public:
            (mesh_.geom.size() + mesh_.inv_radius.size() + mesh_.edge_geom.size() +
             mesh_.bnd_xy.size()) *
                sizeof(double) +
-           (mesh_.elem_face.size() + mesh_.edge_elem.size()) * sizeof(int) + mesh_.edge_side.size();
+           (mesh_.elem_face.size() + mesh_.edge_elem.size() + mesh_.elem_node.size() +
+            mesh_.node_elem_start.size() + mesh_.node_elem.size()) *
+               sizeof(int) +
+           mesh_.edge_side.size();
   }
 
   StepStatus advance(std::int64_t max_steps, double t_target) override {

@@ -39,14 +39,16 @@ template <class Real> struct StateBuffers {
 template <int P, class Real> __constant__ DGTables<P, Real> c_tables;
 
 constexpr int kBlock = 256;
-// Blocks per multiprocessor the compiler must make room for, which caps the registers per
-// thread. The kernels are latency-bound gathers: at p = 1 two blocks of 256 (<= 128 registers)
-// ran 26% faster than the compiler's own choice (140 registers, no spills either way); at p >= 2
-// the cap spills and loses (bench/NOTES.md).
-#ifndef TRIDG_CUDA_MINBLOCKS_P1
-#define TRIDG_CUDA_MINBLOCKS_P1 2
-#endif
-template <int P> constexpr int kMinBlocks = P == 1 ? TRIDG_CUDA_MINBLOCKS_P1 : 1;
+// Blocks per multiprocessor each kernel is compiled for, which caps its registers per thread.
+// The kernels are latency-bound gathers, so occupancy pays until the cap makes the compiler
+// spill or serialise: measured on the H100 at 1.6M elements (bench/NOTES.md), p = 1: edges and
+// limiter best at 3 blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 2;
+// everything else at the compiler's choice.
+enum KernelKind { kEdges, kElements, kLimiter };
+template <int P, int Kind>
+constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 2 : 3)
+                           : P == 2 ? (Kind == kEdges ? 2 : 1)
+                                    : 1;
 constexpr int kReduceThreads = 1024;
 
 template <class Real>
@@ -58,7 +60,7 @@ __device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>&
 // All edges in one launch: the boundary edges come first and grouped, so only the warp that
 // straddles two groups (or the last boundary group and the interior) diverges.
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kEdges>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
             const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
             double c, bool first_stage) {
@@ -90,7 +92,7 @@ template <class Real> __device__ __forceinline__ void block_max_store(Real v, do
 }
 
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
               const StepControl* ctl, bool first_stage, bool last_stage, double* block_rate) {
   const double dt = ctl->dt;
@@ -110,7 +112,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
 }
 
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
             const StepControl* ctl, bool current) {
   if (!current && ctl->dt <= 0) return;
@@ -123,7 +125,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
 
 // CFL rate of the current state's averages (before the first step and after a restart).
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks<P>)
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
            double* block_rate) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
@@ -193,6 +195,11 @@ public:
     elem_face_.upload(mesh.elem_face);
     edge_elem_.upload(mesh.edge_elem);
     edge_side_.upload(mesh.edge_side);
+    if (cfg.limiter.barth_jespersen) { // only the limiter walks vertex patches
+      elem_node_.upload(mesh.elem_node);
+      node_elem_start_.upload(mesh.node_elem_start);
+      node_elem_.upload(mesh.node_elem);
+    }
     aux_.upload(to_real<Real>(mesh.aux));
     edge_aux_.upload(to_real<Real>(mesh.edge_aux));
     view_.n_elems = mesh.n_elems;
@@ -205,6 +212,9 @@ public:
     view_.edge_side = edge_side_.get();
     view_.edge_geom = edge_geom_.get();
     view_.bnd_xy = bnd_xy_.get();
+    view_.elem_node = elem_node_.get();
+    view_.node_elem_start = node_elem_start_.get();
+    view_.node_elem = node_elem_.get();
     view_.n_aux = mesh.n_aux;
     view_.n_edge_aux = mesh.n_edge_aux;
     view_.aux = aux_.get();
@@ -278,8 +288,8 @@ public:
   std::size_t memory_bytes() const override {
     return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + geom_.bytes() +
            inv_radius_.bytes() + edge_geom_.bytes() + bnd_xy_.bytes() + aux_.bytes() +
-           edge_aux_.bytes() + elem_face_.bytes() + edge_elem_.bytes() + edge_side_.bytes() +
-           block_rate_.bytes();
+           edge_aux_.bytes() + elem_face_.bytes() + edge_elem_.bytes() + elem_node_.bytes() +
+           node_elem_start_.bytes() + node_elem_.bytes() + edge_side_.bytes() + block_rate_.bytes();
   }
   void enable_profiling(bool on) override { profile_ = on; }
   std::vector<std::pair<std::string, double>> kernel_times() const override {
@@ -415,7 +425,7 @@ private:
   MeshView<Real> view_;
   DeviceArray<Real> geom_, inv_radius_, edge_geom_, bnd_xy_, aux_, edge_aux_, state_[2], acc_,
       flux_;
-  DeviceArray<int> elem_face_, edge_elem_;
+  DeviceArray<int> elem_face_, edge_elem_, elem_node_, node_elem_start_, node_elem_;
   DeviceArray<unsigned char> edge_side_;
   DeviceArray<double> block_rate_;
   DeviceArray<StepControl> ctl_;

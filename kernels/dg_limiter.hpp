@@ -33,59 +33,82 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
     bool changed = false;
     if constexpr (P > 0) {
       if (lp.barth_jespersen) {
-        int nb[3];
-#pragma unroll
-        for (int s = 0; s < 3; ++s) nb[s] = neighbour(m, k, s);
+        // Vertex-based Barth-Jespersen (Kuzmin 2010): the bounds at each vertex are the extreme
+        // cell averages of all elements that share it, and the linear part is checked at the
+        // vertices. A linear field stays untouched (an interior vertex lies inside its patch's
+        // centroids), and at p = 1 no edge point leaves the bounds of its two vertices.
+        const int E = m.n_elems;
         const Real r = Real(1) / ldg(&m.inv_radius[k]);
         const Real slack = lp.tvb_m * Real(4) * r * r;
-        Real lov[M], hiv[M], scale = 0;
+        Real scale = 0;
+#pragma unroll
+        for (int v = 0; v < M; ++v) scale = tmax(scale, tabs(sqrt2 * u[v][0]));
+        // Rounding must not make a uniform state look troubled; a variable that is zero
+        // (momentum at rest) has no scale of its own, so the largest one sets the floor.
+        const Real widen = slack + Real(64) * std::numeric_limits<Real>::epsilon() * scale;
+        Real alpha[M], glo[M], ghi[M];
+        unsigned troubled = 0;
 #pragma unroll
         for (int v = 0; v < M; ++v) {
-          const Real mean = sqrt2 * u[v][0];
-          Real lo = mean, hi = mean;
-#pragma unroll
-          for (int s = 0; s < 3; ++s)
-            if (nb[s] >= 0) {
-              const Real a = sqrt2 * ldg(&U.c[(v * NP) * U.n + nb[s]]);
-              lo = tmin(lo, a);
-              hi = tmax(hi, a);
-            }
-          lov[v] = lo;
-          hiv[v] = hi;
-          scale = tmax(scale, tmax(tabs(lo), tabs(hi)));
+          alpha[v] = 1;
+          glo[v] = ghi[v] = sqrt2 * u[v][0];
         }
-        // Widen by the TVB slack and by rounding: a uniform state must not count as troubled
-        // because its higher modes hold rounding noise. The noise floor is taken from the largest
-        // variable, since a variable that is zero (momentum at rest) has no scale of its own.
-        const Real noise = Real(64) * std::numeric_limits<Real>::epsilon() * scale;
 #pragma unroll
-        for (int v = 0; v < M; ++v) {
-          const Real mean = sqrt2 * u[v][0];
-          const Real lo = lov[v] - slack - noise, hi = hiv[v] + slack + noise;
-          // Is the full polynomial within the bounds at every edge point? Then leave it alone.
-          bool troubled = false;
-          Real alpha = 1;
+        for (int i = 0; i < 3; ++i) {
+          const int node = ldg(&m.elem_node[i * E + k]);
+          const int j0 = ldg(&m.node_elem_start[node]), j1 = ldg(&m.node_elem_start[node + 1]);
+          Real lo[M], hi[M];
 #pragma unroll
-          for (int s = 0; s < 3; ++s)
+          for (int v = 0; v < M; ++v) lo[v] = hi[v] = sqrt2 * u[v][0];
+          for (int j = j0; j < j1; ++j) {
+            const int n2 = ldg(&m.node_elem[j]);
 #pragma unroll
-            for (int q = 0; q < NF; ++q) {
-              Real full = 0, lin = 0;
-#pragma unroll
-              for (int j = 1; j < NP; ++j) {
-                const Real d = T.fphi[s][q][j] * u[v][j];
-                full += d;
-                if (j < 3) lin += d;
-              }
-              if (mean + full > hi || mean + full < lo) troubled = true;
-              if (lin > Real(0) && mean + lin > hi) alpha = tmin(alpha, (hi - mean) / lin);
-              if (lin < Real(0) && mean + lin < lo) alpha = tmin(alpha, (lo - mean) / lin);
+            for (int v = 0; v < M; ++v) {
+              const Real a = sqrt2 * ldg(&U.c[(v * NP) * U.n + n2]);
+              lo[v] = tmin(lo[v], a);
+              hi[v] = tmax(hi[v], a);
             }
-          if (troubled) {
-            changed = true;
+          }
 #pragma unroll
-            for (int j = 1; j < NP; ++j) u[v][j] = j < 3 ? alpha * u[v][j] : Real(0);
+          for (int v = 0; v < M; ++v) {
+            const Real mean = sqrt2 * u[v][0];
+            const Real l = lo[v] - widen, h = hi[v] + widen;
+            glo[v] = tmin(glo[v], l);
+            ghi[v] = tmax(ghi[v], h);
+            Real full = 0, lin = 0;
+#pragma unroll
+            for (int j = 1; j < NP; ++j) {
+              const Real d = T.vtx[i][j] * u[v][j];
+              full += d;
+              if (j < 3) lin += d;
+            }
+            if (mean + full > h || mean + full < l) troubled |= 1u << v;
+            if (lin > Real(0) && mean + lin > h) alpha[v] = tmin(alpha[v], (h - mean) / lin);
+            if (lin < Real(0) && mean + lin < l) alpha[v] = tmin(alpha[v], (l - mean) / lin);
           }
         }
+        if constexpr (P >= 2) {
+          // Higher modes can overshoot between the vertices: the whole polynomial must stay
+          // within the patch's bounds at the edge points too.
+#pragma unroll
+          for (int s = 0; s < 3; ++s)
+#pragma unroll
+            for (int q = 0; q < NF; ++q)
+#pragma unroll
+              for (int v = 0; v < M; ++v) {
+                Real full = sqrt2 * u[v][0];
+#pragma unroll
+                for (int j = 1; j < NP; ++j) full += T.fphi[s][q][j] * u[v][j];
+                if (full > ghi[v] || full < glo[v]) troubled |= 1u << v;
+              }
+        }
+#pragma unroll
+        for (int v = 0; v < M; ++v)
+          if (troubled & (1u << v)) {
+            changed = true;
+#pragma unroll
+            for (int j = 1; j < NP; ++j) u[v][j] = j < 3 ? alpha[v] * u[v][j] : Real(0);
+          }
       }
       if (lp.positivity) {
         Real mean[M];

@@ -21,6 +21,7 @@ template <int P, class Real> struct DGTables {
   Real vw[O::NQ];              // volume weights (sum 1/2)
   Real fphi[3][O::NF][O::NP];  // basis at the Gauss points of each side, side's own direction
   Real fphiw[3][O::NF][O::NP]; // the same times the Gauss weight (lifting)
+  Real vtx[3][O::NP];          // basis at the vertices (0,0), (1,0), (0,1) (limiter)
   Real ft[O::NF];              // Gauss points on [0,1] (for physical positions on an edge)
   Real fw[O::NF];              // Gauss weights on [0,1]
 };

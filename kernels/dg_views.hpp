@@ -18,6 +18,9 @@ template <class Real> struct MeshView {
   const unsigned char* edge_side = nullptr; // [Ed]: lside | (rside << 2)
   const Real* edge_geom = nullptr;          // [3][Ed]: nx, ny, length
   const Real* bnd_xy = nullptr;             // [4][NB]: x0, y0, x1, y1 of each boundary edge
+  const int* elem_node = nullptr;           // [3][E]: vertex (node) indices
+  const int* node_elem_start = nullptr;     // [V+1]: the elements around node n are
+  const int* node_elem = nullptr; //   node_elem[node_elem_start[n] .. node_elem_start[n+1])
   // Physics-specific fixed data, [n_aux][E] per element and [n_edge_aux][Ed] per edge (e.g. the
   // bathymetry's modal coefficients for shallow water); empty for Euler.
   int n_aux = 0, n_edge_aux = 0;

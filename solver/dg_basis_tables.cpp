@@ -43,6 +43,8 @@ BasisTables make_basis_tables(int p) {
       side_point(side, lr.t[q], r, s);
       for (const auto& v : dubiner(p, r, s)) b.fphi.push_back(v.phi);
     }
+  for (const auto& [r, s] : {std::pair{0.0, 0.0}, std::pair{1.0, 0.0}, std::pair{0.0, 1.0}})
+    for (const auto& v : dubiner(p, r, s)) b.vtx.push_back(v.phi);
   b.ft = lr.t;
   b.fw = lr.w;
   return b;

@@ -1,6 +1,7 @@
 #include "solver/mesh_arrays.hpp"
 
 #include <cmath>
+#include <vector>
 
 namespace tridg {
 
@@ -29,6 +30,22 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
     const double lb = std::hypot(g.x2 - g.x1, g.y2 - g.y1);
     const double lc = std::hypot(g.x0 - g.x2, g.y0 - g.y2);
     a.inv_radius[k] = (la + lb + lc) / det; // r = area / semi-perimeter = det / perimeter
+  }
+  // Vertex-to-element adjacency (compressed rows) for the vertex-based limiter.
+  a.n_nodes = m.n_nodes();
+  a.elem_node.resize(3 * std::size_t(E));
+  a.node_elem_start.assign(std::size_t(a.n_nodes) + 1, 0);
+  for (int k = 0; k < E; ++k)
+    for (int i = 0; i < 3; ++i) {
+      a.elem_node[i * std::size_t(E) + k] = m.tri[k][i];
+      ++a.node_elem_start[m.tri[k][i] + 1];
+    }
+  for (int n = 0; n < a.n_nodes; ++n) a.node_elem_start[n + 1] += a.node_elem_start[n];
+  a.node_elem.resize(3 * std::size_t(E));
+  {
+    std::vector<int> fill(a.node_elem_start.begin(), a.node_elem_start.end() - 1);
+    for (int k = 0; k < E; ++k)
+      for (int i = 0; i < 3; ++i) a.node_elem[fill[m.tri[k][i]]++] = k;
   }
   a.edge_elem.resize(2 * std::size_t(Ed));
   a.edge_side.resize(Ed);

@@ -3,31 +3,78 @@
 #include <spdlog/spdlog.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 
 #include "io/error.hpp"
 #include "io/json.hpp"
-#include "io/solution_h5.hpp"
+#include "io/output_build_info.hpp"
+#include "io/output_msh.hpp"
+#include "solver/output_sample.hpp"
 
 namespace tridg {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+std::string numbered(int i) {
+  char name[32];
+  std::snprintf(name, sizeof name, "solution_%04d", i);
+  return name;
+}
+
+} // namespace
+
 OutputWriter::OutputWriter(const RunSettings& s, const Mesh& mesh, std::string case_toml,
-                           std::vector<std::string> var_names, std::string physics, int order)
+                           std::vector<std::string> var_names, std::string physics, int order,
+                           DerivedFields derived)
     : s_(s), mesh_(mesh), case_toml_(std::move(case_toml)), physics_(std::move(physics)),
-      vars_(std::move(var_names)), order_(order) {
+      build_info_(build_info()), vars_(std::move(var_names)), order_(order),
+      derived_(std::move(derived)), viz_(make_viz_mesh(mesh, viz_subdivision(order))) {
   std::error_code ec;
   fs::create_directories(s.output_dir, ec);
-  if (ec)
-    fail(ExitCode::io_error, s.output_dir + ": cannot create the output folder: " + ec.message());
+  if (ec || !fs::is_directory(s.output_dir, ec))
+    fail(ExitCode::io_error,
+         s.output_dir + ": cannot create the output folder" +
+             (ec ? ": " + ec.message() : std::string(" (a file is in the way)")));
   // Probe that the folder takes files now rather than failing after a long run.
   const fs::path probe = fs::path(s.output_dir) / ".tridg_write_test";
   FILE* f = std::fopen(probe.c_str(), "w");
   if (!f) fail(ExitCode::io_error, s.output_dir + ": output folder is not writable");
   std::fclose(f);
   fs::remove(probe, ec);
+  for (const auto& [name, values] : derived_.cell_data)
+    if (values.size() != std::size_t(mesh.n_elems()))
+      fail(ExitCode::internal, "cell data '" + name + "' has the wrong size");
+}
+
+std::string OutputWriter::path(const std::string& file) const {
+  return (fs::path(s_.output_dir) / file).string();
+}
+
+void OutputWriter::resume(const Snapshot& from) {
+  if (from.output_index >= 0) {
+    index_ = int(from.output_index) + 1;
+  } else if (s_.output_interval > 0) { // a file without the number: count the output times
+    index_ = int(std::floor(from.time / s_.output_interval * (1 + 1e-12) + 1e-9)) + 1;
+  } else {
+    index_ = 1;
+  }
+  series_.clear();
+  for (int i = 0; i < index_; ++i) {
+    const std::string h5 = numbered(i) + ".h5";
+    std::error_code ec;
+    if (!fs::exists(path(h5), ec)) continue;
+    try {
+      const SnapshotInfo info = read_snapshot_info(path(h5));
+      if (info.viz_nodes > 0)
+        series_.push_back({h5, info.time, info.step, info.viz_nodes, info.viz_tris, info.fields});
+    } catch (const UserError& e) {
+      spdlog::warn("{} (left out of time_series.xdmf)", e.what());
+    }
+  }
 }
 
 double OutputWriter::next_time(double t) const {
@@ -37,35 +84,64 @@ double OutputWriter::next_time(double t) const {
   return k * s_.output_interval;
 }
 
+std::vector<VizField> OutputWriter::sample(const std::vector<double>& state) const {
+  return sample_fields(mesh_, viz_, order_, vars_, state, derived_);
+}
+
 std::string OutputWriter::snapshot(const std::string& name, const std::vector<double>& state,
-                                   double t, std::int64_t step) {
-  const std::string path = (fs::path(s_.output_dir) / (name + ".h5")).string();
-  Snapshot snap;
-  snap.physics = physics_;
-  snap.order = order_;
-  snap.var_names = vars_;
-  snap.time = t;
-  snap.step = step;
-  snap.coeffs = state;
-  snap.case_toml = case_toml_;
-  write_snapshot_h5(path, mesh_, snap);
-  written_.push_back(path);
-  return path;
+                                   const std::vector<VizField>& fields, double t, std::int64_t step,
+                                   std::int64_t output_index, Kinds kinds) {
+  const std::string h5 = path(name + ".h5");
+  if (kinds.h5) {
+    Snapshot snap;
+    snap.physics = physics_;
+    snap.order = order_;
+    snap.var_names = vars_;
+    snap.time = t;
+    snap.step = step;
+    snap.coeffs = state;
+    snap.case_toml = case_toml_;
+    snap.build_info = build_info_;
+    snap.output_index = output_index;
+    snap.cell_data = derived_.cell_data;
+    write_snapshot_h5(h5, mesh_, snap, {&viz_, &fields});
+    written_.push_back(h5);
+    XdmfGrid g{name + ".h5", t, step, viz_.n_nodes(), viz_.n_tris(), {}};
+    for (const VizField& f : fields) g.fields.push_back(f.name);
+    write_xdmf(path(name + ".xdmf"), g);
+    written_.push_back(path(name + ".xdmf"));
+    if (name.rfind("solution_", 0) == 0) {
+      series_.push_back(g);
+      write_xdmf_series(path("time_series.xdmf"), series_);
+    }
+  }
+  if (kinds.msh) {
+    write_msh(path(name + ".msh"), viz_, fields, {t, int(std::max<std::int64_t>(0, output_index))});
+    written_.push_back(path(name + ".msh"));
+  }
+  return h5;
 }
 
 void OutputWriter::write(const std::vector<double>& state, double t, std::int64_t step,
                          bool final) {
-  if (!s_.write_hdf5 && !final) return;
-  char name[32];
-  std::snprintf(name, sizeof name, "solution_%04d", index_++);
-  const std::string path = snapshot(name, state, t, step);
-  spdlog::debug("wrote {} (t = {})", path, t);
-  if (final) snapshot("final", state, t, step);
+  const int i = index_++;
+  const std::vector<VizField> fields = sample(state);
+  if (s_.write_hdf5 || s_.write_gmsh) {
+    snapshot(numbered(i), state, fields, t, step, i, {s_.write_hdf5, s_.write_gmsh});
+    spdlog::debug("wrote {} (t = {})", numbered(i), t);
+  }
+  // The final state is always written: it is what a restart or a later look needs.
+  if (final) snapshot("final", state, fields, t, step, i, {true, s_.write_gmsh});
 }
 
 std::string OutputWriter::write_last_good(const std::vector<double>& state, double t,
                                           std::int64_t step) {
-  return snapshot("last_good", state, t, step);
+  return snapshot("last_good", state, sample(state), t, step, index_ - 1, {true, s_.write_gmsh});
+}
+
+std::string OutputWriter::write_checkpoint(const std::vector<double>& state, double t,
+                                           std::int64_t step) {
+  return snapshot("checkpoint", state, sample(state), t, step, index_ - 1, {true, false});
 }
 
 void OutputWriter::summary(const RunResult& r, int elements, const std::string& backend,
@@ -79,6 +155,8 @@ void OutputWriter::summary(const RunResult& r, int elements, const std::string& 
   j.add("wall_seconds", r.wall_seconds);
   j.add("loop_seconds", loop_seconds);
   j.add("backend", backend);
+  j.add("build", build_info_);
+  j.add("files_written", std::int64_t(written_.size()));
   j.add("conserved_initial", r.conserved_initial);
   j.add("conserved_final", r.conserved_final);
   if (!r.l2_error.empty()) {
@@ -86,7 +164,7 @@ void OutputWriter::summary(const RunResult& r, int elements, const std::string& 
     for (std::size_t i = 0; i < vars_.size(); ++i) e.add(vars_[i], r.l2_error[i]);
     j.add("l2_error", e);
   }
-  write_text_file((fs::path(s_.output_dir) / "summary.json").string(), j.str());
+  write_text_file(path("summary.json"), j.str());
 }
 
 } // namespace tridg

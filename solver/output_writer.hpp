@@ -1,10 +1,15 @@
 #pragma once
-// Where and when a run writes: snapshots at output times, the final state, the last good state
-// on blow-up, and summary.json.
+// Where and when a run writes: numbered snapshots at output times (HDF5 + XDMF sidecar, Gmsh
+// .msh), the time-series XDMF, the final state, the last good state on blow-up, the checkpoint
+// on an interrupt, and summary.json. Every file is written under a temporary name and renamed.
 #include <string>
 #include <vector>
 
 #include "io/mesh.hpp"
+#include "io/output_viz.hpp"
+#include "io/solution_h5.hpp"
+#include "io/xdmf_writer.hpp"
+#include "solver/output_fields.hpp"
 #include "solver/run_driver.hpp"
 #include "solver/run_settings.hpp"
 
@@ -14,23 +19,41 @@ class OutputWriter {
 public:
   // Creates the output folder; an unwritable folder is an error before any work is done.
   OutputWriter(const RunSettings& s, const Mesh& mesh, std::string case_toml,
-               std::vector<std::string> var_names, std::string physics, int order);
+               std::vector<std::string> var_names, std::string physics, int order,
+               DerivedFields derived = {});
+  // Continues the numbering and the time series of the run that wrote `from` (a restart): the
+  // next snapshot is solution_<from.output_index + 1>, and time_series.xdmf lists the earlier
+  // snapshots still in the folder.
+  void resume(const Snapshot& from);
   // The next output time after t (infinity when only the final state is written).
   double next_time(double t) const;
+  // The output at an output time (numbered files); `final` adds final.h5/.xdmf/.msh.
   void write(const std::vector<double>& state, double t, std::int64_t step, bool final);
   std::string write_last_good(const std::vector<double>& state, double t, std::int64_t step);
+  std::string write_checkpoint(const std::vector<double>& state, double t, std::int64_t step);
   void summary(const RunResult& r, int elements, const std::string& backend, double loop_seconds);
   const std::vector<std::string>& written() const { return written_; }
+  int next_index() const { return index_; }
 
 private:
-  std::string snapshot(const std::string& name, const std::vector<double>& state, double t,
-                       std::int64_t step);
+  struct Kinds {
+    bool h5 = true, msh = false;
+  };
+  // Writes <name>.h5 (+ .xdmf) and/or <name>.msh; returns the .h5 path.
+  std::string snapshot(const std::string& name, const std::vector<double>& state,
+                       const std::vector<VizField>& fields, double t, std::int64_t step,
+                       std::int64_t output_index, Kinds kinds);
+  std::vector<VizField> sample(const std::vector<double>& state) const;
+  std::string path(const std::string& file) const;
   const RunSettings& s_;
   const Mesh& mesh_;
-  std::string case_toml_, physics_;
+  std::string case_toml_, physics_, build_info_;
   std::vector<std::string> vars_;
   int order_;
-  int index_ = 0;
+  DerivedFields derived_;
+  VizMesh viz_;
+  int index_ = 0; // number of the next solution_NNNN
+  std::vector<XdmfGrid> series_;
   std::vector<std::string> written_;
 };
 

@@ -1,7 +1,9 @@
 #pragma once
 // What a physics' case set-up hands to the run driver: initial and exact solutions, boundary
 // conditions bound to the mesh's groups, and the names of the variables.
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,12 +15,27 @@ namespace tridg {
 // State-valued function of position and time.
 using SpaceTimeFunction = std::function<void(double x, double y, double t, double* u)>;
 
+// Samples the state at its own times during a run (shallow water: gauges, maximum inundation).
+class RunObserver {
+public:
+  virtual ~RunObserver() = default;
+  // The next time after t at which to observe (infinity: none); the run stops there exactly.
+  virtual double next_time(double t) const = 0;
+  virtual void observe(const std::vector<double>& state, double t, std::int64_t step) = 0;
+  // After the last step (also reached when the run ends at a time that was not a sample time).
+  virtual void finish(const std::vector<double>& state, double t, std::int64_t step) = 0;
+};
+
 template <int M> struct Problem {
   std::vector<std::string> var_names; // conserved variables
   PointFunction initial;              // conserved state at t = 0
   SpaceTimeFunction exact;            // empty when no exact solution is known
   std::vector<BoundaryParams<double, M>> boundaries;
   std::vector<std::vector<double>> bc_tables;
+  // Optional, physics-specific (all empty for Euler):
+  std::function<void(MeshArrays&)> mesh_data;          // fills MeshArrays::aux / edge_aux
+  std::function<std::vector<double>()> initial_coeffs; // replaces the projection of `initial`
+  std::shared_ptr<RunObserver> observer;
 };
 
 } // namespace tridg

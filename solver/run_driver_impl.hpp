@@ -13,9 +13,11 @@
 #include "solver/backend_factory.hpp"
 #include "solver/dg_basis_tables.hpp"
 #include "solver/mesh_arrays.hpp"
+#include "solver/output_fields.hpp"
 #include "solver/output_writer.hpp"
 #include "solver/progress.hpp"
 #include "solver/run_driver.hpp"
+#include "solver/signals.hpp"
 #include "solver/time_schemes.hpp"
 
 namespace tridg {
@@ -28,7 +30,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const auto wall0 = clock::now();
   const int p = s.order;
   const BasisTables tables = make_basis_tables(p);
-  const MeshArrays arrays = make_mesh_arrays(mesh);
+  MeshArrays arrays = make_mesh_arrays(mesh);
+  if (pb.mesh_data) pb.mesh_data(arrays);
 
   BackendConfig<M> bc;
   bc.order = p;
@@ -43,23 +46,27 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const std::string device = resolve_device(s.device, opt.gpu);
   auto backend = make_backend(phys, tables, arrays, bc, device, opt.gpu);
 
-  OutputWriter out(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p);
+  OutputWriter out(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p,
+                   output_fields(phys, pb, mesh));
   std::vector<double> state;
   double t = 0;
   std::int64_t step = 0;
   if (!opt.restart.empty()) {
     Snapshot snap = read_snapshot_h5(opt.restart, mesh);
-    if (snap.physics != s.physics || snap.order != p || int(snap.var_names.size()) != M)
+    if (snap.physics != s.physics || snap.order != p || snap.var_names != pb.var_names)
       fail(ExitCode::mismatch, opt.restart + ": checkpoint of a " + snap.physics +
                                    " run at p = " + std::to_string(snap.order) + ", this case is " +
                                    s.physics + " at p = " + std::to_string(p));
     state = std::move(snap.coeffs);
     t = snap.time;
     step = snap.step;
+    // Not limited again: the state continues bit for bit.
     backend->set_state(state);
-    spdlog::info("restarting from {} at t = {} (step {})", opt.restart, t, step);
+    out.resume(snap);
+    spdlog::info("restarting from {} at t = {} (step {}); next output solution_{:04}", opt.restart,
+                 t, step, out.next_index());
   } else {
-    backend->set_state(project(mesh, p, M, pb.initial));
+    backend->set_state(pb.initial_coeffs ? pb.initial_coeffs() : project(mesh, p, M, pb.initial));
     backend->limit();
   }
   backend->get_state(state);
@@ -71,24 +78,34 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
 
   const bool by_steps = s.steps > 0;
   const double t_end = by_steps ? std::numeric_limits<double>::infinity() : s.t_end;
+  if (!opt.restart.empty() && (by_steps ? step >= s.steps : t >= t_end))
+    spdlog::warn("{} is already at the end of this case (t = {}, step {})", opt.restart, t, step);
+  // From here a first SIGINT/SIGTERM stops the loop cleanly with a checkpoint.
+  const InterruptGuard interrupt_guard;
   if (opt.restart.empty()) out.write(state, t, step, /*final=*/false);
   Progress progress(s, opt.quiet, std::int64_t(mesh.n_elems()) * tables.n_modes, bc.stages.size(),
                     t, step, t_end, by_steps ? s.steps : 0);
   std::int64_t chunk = 1;
   double next_out = out.next_time(t);
+  // Physics-specific sampling at its own times (shallow-water gauges).
+  RunObserver* const obs = pb.observer.get();
+  if (obs) obs->observe(state, t, step);
+  double next_obs = obs ? obs->next_time(t) : std::numeric_limits<double>::infinity();
   while (true) {
-    const double target = std::min(t_end, next_out);
+    const double target = std::min({t_end, next_out, next_obs});
     std::int64_t max_steps = chunk;
     if (by_steps) max_steps = std::min<std::int64_t>(chunk, s.steps - step);
+    const std::int64_t step_before = step;
     const auto c0 = clock::now();
     const StepStatus st = backend->advance(max_steps, target);
     const double secs = std::chrono::duration<double>(clock::now() - c0).count();
     // Grow the chunk until one takes about a tenth of a second: few host round trips, yet
-    // timely progress lines.
+    // timely progress lines and a quick response to Ctrl-C.
     if (st.steps - step == chunk && secs < 0.1) chunk = std::min<std::int64_t>(chunk * 2, 1 << 20);
     t = st.t;
     step = st.steps;
     if (st.blew_up) {
+      progress.finish();
       backend->get_state(state);
       const std::string saved = out.write_last_good(state, t, step);
       fail(ExitCode::diverged, "the solution became non-physical (NaN, or negative " +
@@ -97,18 +114,40 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                                    std::to_string(step) + "); last good state saved to " + saved);
     }
     progress.update(t, step, st.dt);
+    if (obs && t >= next_obs) {
+      backend->get_state(state);
+      obs->observe(state, t, step);
+      next_obs = obs->next_time(t);
+    }
     const bool done = by_steps ? step >= s.steps : t >= t_end;
     if (done) break;
     if (t >= next_out) {
       backend->get_state(state);
       out.write(state, t, step, false);
       next_out = out.next_time(t);
+      // Recompute dt from the state, as a restart from this output does: a run continued from
+      // any output then matches the uninterrupted run bit for bit.
+      backend->set_time(t, step);
     }
-    if (!by_steps && st.dt <= 0) break;
+    if (const int sig = InterruptGuard::pending()) {
+      progress.finish();
+      backend->get_state(state);
+      const std::string saved = out.write_checkpoint(state, t, step);
+      fail(ExitCode::interrupted, std::string("interrupted by ") + signal_name(sig) +
+                                      " at t = " + std::to_string(t) + " (step " +
+                                      std::to_string(step) + "); checkpoint saved to " + saved +
+                                      " (continue with --restart " + saved + ")");
+    }
+    // advance() stops only at its target; no step short of it means the step size vanished.
+    if (!by_steps && st.steps == step_before && t < target) {
+      spdlog::warn("the time step became zero at t = {}; stopping", t);
+      break;
+    }
   }
   progress.finish();
   backend->get_state(state);
   out.write(state, t, step, /*final=*/true);
+  if (obs) obs->finish(state, t, step);
   res.steps = step;
   res.final_time = t;
   res.wall_seconds = std::chrono::duration<double>(clock::now() - wall0).count();
@@ -117,6 +156,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     res.l2_error =
         l2_errors(mesh, p, M, state, [&](double x, double y, double* u) { pb.exact(x, y, t, u); });
   out.summary(res, mesh.n_elems(), backend->name(), progress.run_seconds());
+  progress.report(res, pb.var_names, out.written().size() + 1, s.output_dir);
   res.final_state = std::move(state);
   return res;
 }

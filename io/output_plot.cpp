@@ -1,0 +1,204 @@
+#include "io/output_plot.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include "io/error.hpp"
+#include "io/json.hpp"
+#include "io/output_msh.hpp"
+#include "io/solution_h5.hpp"
+
+namespace tridg {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string shell_quote(const std::string& s) {
+  std::string o = "'";
+  for (char c : s) o += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return o + "'";
+}
+
+// Keeps the sub-triangles that reach into the crop window; renumbers their nodes.
+void crop_mesh(VizMesh& m, VizField& f, const std::array<double, 4>& c) {
+  VizMesh out;
+  VizField g{f.name, {}, {}};
+  std::vector<std::int32_t> map(std::size_t(m.n_nodes()), -1);
+  for (std::int64_t t = 0; t < m.n_tris(); ++t) {
+    double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+    for (int k = 0; k < 3; ++k) {
+      const std::int32_t n = m.tri[3 * t + k];
+      x0 = std::min(x0, m.xy[2 * n]);
+      x1 = std::max(x1, m.xy[2 * n]);
+      y0 = std::min(y0, m.xy[2 * n + 1]);
+      y1 = std::max(y1, m.xy[2 * n + 1]);
+    }
+    if (x1 < c[0] || x0 > c[1] || y1 < c[2] || y0 > c[3]) continue;
+    for (int k = 0; k < 3; ++k) {
+      const std::int32_t n = m.tri[3 * t + k];
+      if (map[n] < 0) {
+        map[n] = std::int32_t(out.xy.size() / 2);
+        out.xy.push_back(m.xy[2 * n]);
+        out.xy.push_back(m.xy[2 * n + 1]);
+        g.point.push_back(f.point[n]);
+      }
+      out.tri.push_back(map[n]);
+    }
+    g.cell.push_back(f.cell[t]);
+  }
+  m = std::move(out);
+  f = std::move(g);
+}
+
+} // namespace
+
+std::string find_program(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (!path) return "";
+  std::string p = path;
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    const std::size_t end = std::min(p.find(':', start), p.size());
+    const fs::path cand = fs::path(p.substr(start, end - start)) / program;
+    if (end > start && ::access(cand.c_str(), X_OK) == 0) return cand.string();
+    start = end + 1;
+  }
+  return "";
+}
+
+std::string render_plot(const PlotOptions& opt) {
+  VizSnapshot v = read_viz_h5(opt.input, opt.field);
+  if (opt.crop) {
+    const auto& c = *opt.crop;
+    if (!(c[0] < c[1] && c[2] < c[3]))
+      fail(ExitCode::bad_case, "--crop " + fmt::format("{},{},{},{}", c[0], c[1], c[2], c[3]) +
+                                   ": needs x0 < x1 and y0 < y1");
+    crop_mesh(v.mesh, v.field, c);
+    if (v.mesh.tri.empty())
+      fail(ExitCode::bad_case, opt.input + ": no element lies in the --crop window");
+  }
+  if (opt.range && !((*opt.range)[0] < (*opt.range)[1]))
+    fail(ExitCode::bad_case, "--range: needs min < max");
+  // Show cell values as node values of every corner: one colour per sub-triangle.
+  if (opt.cell) {
+    VizMesh m;
+    VizField f{v.field.name, {}, v.field.cell};
+    for (std::int64_t t = 0; t < v.mesh.n_tris(); ++t)
+      for (int k = 0; k < 3; ++k) {
+        const std::int32_t n = v.mesh.tri[3 * t + k];
+        m.tri.push_back(std::int32_t(m.xy.size() / 2));
+        m.xy.push_back(v.mesh.xy[2 * n]);
+        m.xy.push_back(v.mesh.xy[2 * n + 1]);
+        f.point.push_back(v.field.cell[t]);
+      }
+    v.mesh = std::move(m);
+    v.field = std::move(f);
+  }
+  const std::string gmsh = find_program("gmsh"), xvfb = find_program("xvfb-run");
+  if (gmsh.empty())
+    fail(ExitCode::io_error,
+         "cannot render: the program 'gmsh' is not on PATH (Debian: apt-get install gmsh)");
+  if (xvfb.empty())
+    fail(ExitCode::io_error, "cannot render: the program 'xvfb-run' is not on PATH (Debian: "
+                             "apt-get install xvfb xauth)");
+
+  double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+  for (std::size_t i = 0; i < v.mesh.xy.size(); i += 2) {
+    x0 = std::min(x0, v.mesh.xy[i]);
+    x1 = std::max(x1, v.mesh.xy[i]);
+    y0 = std::min(y0, v.mesh.xy[i + 1]);
+    y1 = std::max(y1, v.mesh.xy[i + 1]);
+  }
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (float x : v.field.point)
+    if (std::isfinite(x)) {
+      lo = std::min(lo, double(x));
+      hi = std::max(hi, double(x));
+    }
+  if (opt.range) {
+    lo = (*opt.range)[0];
+    hi = (*opt.range)[1];
+  }
+  if (!(lo <= hi)) lo = hi = 0;
+  const int w = opt.width;
+  // The colour bar takes about 120 pixels below the picture.
+  const int h = opt.height > 0
+                    ? opt.height
+                    : std::clamp(int(w * (y1 - y0) / std::max(x1 - x0, 1e-300)) + 140, 300, 4 * w);
+
+  std::string png = opt.output;
+  if (png.empty()) {
+    const fs::path in(opt.input);
+    png = (in.parent_path() / (in.stem().string() + "_" + opt.field + ".png")).string();
+  }
+  if (fs::path(png).extension() != ".png")
+    fail(ExitCode::bad_case, png + ": the picture's name must end in .png");
+  const fs::path png_abs = fs::absolute(png);
+  std::error_code ec;
+  if (!fs::is_directory(png_abs.parent_path(), ec))
+    fail(ExitCode::io_error,
+         png + ": the folder " + png_abs.parent_path().string() + " does not exist");
+
+  std::string tmpl = (fs::temp_directory_path() / "tridg-plot-XXXXXX").string();
+  if (!::mkdtemp(tmpl.data()))
+    fail(ExitCode::io_error,
+         "cannot create a temporary folder in " + fs::temp_directory_path().string());
+  const fs::path dir = tmpl;
+  struct Cleanup {
+    fs::path dir;
+    bool keep;
+    ~Cleanup() {
+      std::error_code e;
+      if (!keep) fs::remove_all(dir, e);
+    }
+  } cleanup{dir, opt.keep};
+
+  write_msh((dir / "view.msh").string(), v.mesh, {v.field}, {v.info.time, 0});
+  // Rendered into a temporary name: a failed run leaves no half-written picture.
+  const fs::path png_tmp = dir / "out.png";
+  const std::string title =
+      fmt::format("{}{}(t={:.6g})", opt.field, opt.cell ? "_cell" : "", v.info.time);
+  std::string geo;
+  geo += "General.Terminal = 0;\nGeneral.MenuWidth = 0;\n";
+  geo += fmt::format("General.GraphicsWidth = {};\nGeneral.GraphicsHeight = {};\n", w, h);
+  geo += "Merge \"view.msh\";\n";
+  geo += "General.SmallAxes = 0;\nGeneral.Axes = 0;\n";
+  geo += "Mesh.SurfaceFaces = 0;\nMesh.SurfaceEdges = 0;\nMesh.Points = 0;\n";
+  geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\n";
+  geo += fmt::format("View[0].CustomMin = {:.17g};\nView[0].CustomMax = {:.17g};\n", lo, hi);
+  geo += "View[0].ShowScale = 1;\nView[0].ShowTime = 0;\nView[0].Light = 0;\n";
+  geo += fmt::format("View[0].Name = \"{}\";\n", title);
+  geo += "Print \"out.png\";\nExit;\n";
+  write_text_file((dir / "script.geo").string(), geo);
+
+  const std::string cmd = fmt::format(
+      "cd {} && {} -a -s {} {} -nopopup script.geo > gmsh.log 2>&1 < /dev/null",
+      shell_quote(dir.string()), shell_quote(xvfb),
+      shell_quote(fmt::format("-screen 0 {}x{}x24", w + 64, h + 256)), shell_quote(gmsh));
+  spdlog::debug("running: {}", cmd);
+  const int rc = std::system(cmd.c_str());
+  if (rc != 0 || !fs::exists(png_tmp, ec) || fs::file_size(png_tmp, ec) == 0) {
+    std::string last;
+    std::ifstream log(dir / "gmsh.log");
+    for (std::string line; std::getline(log, line);)
+      if (!line.empty()) last = line;
+    fail(ExitCode::io_error, "gmsh did not render " + png + " (exit status " + std::to_string(rc) +
+                                 (last.empty() ? "" : "; it said: " + last) + ")");
+  }
+  fs::copy_file(png_tmp, png_abs.string() + ".tmp", fs::copy_options::overwrite_existing, ec);
+  if (!ec) fs::rename(png_abs.string() + ".tmp", png_abs, ec);
+  if (ec) fail(ExitCode::io_error, png + ": cannot write: " + ec.message());
+  if (opt.keep) spdlog::info("kept the Gmsh files in {}", dir.string());
+  return png;
+}
+
+} // namespace tridg

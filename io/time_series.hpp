@@ -1,0 +1,31 @@
+#pragma once
+// Columns of numbers from a text file: whitespace- or comma-separated, header lines before the
+// data (the last one names the columns when it has one name per column). Used for boundary water
+// levels (t, eta) and measured gauge records.
+#include <string>
+#include <vector>
+
+namespace tridg {
+
+struct Columns {
+  std::string source;
+  std::vector<std::string> names;        // from the header; "" where there is none
+  std::vector<std::vector<double>> data; // data[column][row]
+  std::size_t rows() const { return data.empty() ? 0 : data[0].size(); }
+  // Index of the column called `name`; throws UserError(bad_case) listing the names if absent.
+  std::size_t column(const std::string& name) const;
+};
+
+// Reads every column; all data lines must have the same number (>= min_columns) of values.
+// Throws UserError(bad_case) naming the file and line.
+Columns read_columns(const std::string& path, std::size_t min_columns = 1);
+
+// A time series (t, value) from the first two columns: times strictly increasing.
+struct TimeSeries {
+  std::vector<double> t, v;
+  // Linear interpolation; the end values outside [t.front(), t.back()].
+  double operator()(double time) const;
+};
+TimeSeries read_time_series(const std::string& path);
+
+} // namespace tridg

@@ -1,0 +1,153 @@
+// Bad input given to the tridg executable: each mistake ends with its documented exit code and
+// one clear line on stderr that names the file and the problem; none crashes.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "cli_run.hpp"
+
+using namespace tridg_test;
+
+namespace {
+
+// Runs tridg, checks the exit code, that it did not crash and that the error is one line
+// starting with "tridg: error:"; returns that line.
+std::string expect_error(const std::string& args, const TempDir& dir, int code,
+                         const std::string& env = "") {
+  const CmdResult r = run_tridg(args, dir.path, env);
+  INFO("tridg " << args << "\nstderr:\n" << r.err);
+  CHECK_FALSE(r.crashed());
+  CHECK(r.code == code);
+  const std::string line = r.last_line();
+  CHECK(line.rfind("tridg: error: ", 0) == 0);
+  return line;
+}
+
+bool has(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("a malformed case file names its line") {
+  TempDir d("cli_toml");
+  const std::string text = square_case() + "\n[output\ndir = \"x\"\n";
+  write_file(d / "case.toml", text);
+  const auto line = 1 + std::count(text.begin(), text.begin() + long(text.find("[output")), '\n');
+  const std::string msg = expect_error("run " + quote((d / "case.toml").string()), d, 3);
+  CHECK(has(msg, "case.toml:" + std::to_string(line) + ":"));
+}
+
+TEST_CASE("an unknown key gets a suggestion") {
+  TempDir d("cli_key");
+  write_file(d / "case.toml", square_case("", "steps = 3\nennd = 1.0"));
+  const std::string msg = expect_error("run " + quote((d / "case.toml").string()), d, 3);
+  CHECK(has(msg, "time.ennd"));
+  CHECK(has(msg, "did you mean 'time.end'"));
+}
+
+TEST_CASE("values out of range are refused") {
+  TempDir d("cli_range");
+  write_file(d / "cfl.toml", square_case("", "steps = 3\ncfl = -0.5"));
+  const std::string cfl = expect_error("run " + quote((d / "cfl.toml").string()), d, 3);
+  CHECK(has(cfl, "time.cfl"));
+  CHECK(has(cfl, "out of range"));
+  write_file(d / "order.toml", square_case("", "steps = 3") + "\n");
+  const std::string text = read_file(d / "order.toml");
+  write_file(d / "order.toml", text.substr(0, text.find("order = 1")) + "order = 7" +
+                                   text.substr(text.find("order = 1") + 9));
+  const std::string order = expect_error("run " + quote((d / "order.toml").string()), d, 3);
+  CHECK(has(order, "discretization.order"));
+  // The same on the command line.
+  const CmdResult r = run_tridg("run " + quote((d / "cfl.toml").string()) + " --order 9", d.path);
+  CHECK(r.code == 3);
+  CHECK(has(r.err, "--order"));
+}
+
+TEST_CASE("boundary groups that do not match the mesh are named") {
+  TempDir d("cli_groups");
+  std::string c = square_case();
+  c.replace(c.find("[boundary.right]"), 16, "[boundary.rigth]");
+  write_file(d / "case.toml", c);
+  const std::string msg = expect_error("run " + quote((d / "case.toml").string()), d, 4);
+  CHECK(has(msg, "'right'"));
+  CHECK(has(msg, "rigth"));
+}
+
+TEST_CASE("a missing mesh file is a mesh error") {
+  TempDir d("cli_mesh");
+  std::string c = square_case();
+  c.replace(c.find("square_41.msh"), 13, "no_such_mesh.msh");
+  write_file(d / "case.toml", c);
+  const std::string msg = expect_error("run " + quote((d / "case.toml").string()), d, 2);
+  CHECK(has(msg, "no_such_mesh.msh"));
+}
+
+TEST_CASE("an output folder that cannot be made is an I/O error") {
+  TempDir d("cli_out");
+  write_file(d / "case.toml", square_case());
+  write_file(d / "somefile", "a file, not a folder");
+  const std::string out = (d / "somefile" / "sub").string();
+  const std::string msg =
+      expect_error("run " + quote((d / "case.toml").string()) + " -o " + quote(out), d, 5);
+  CHECK(has(msg, out));
+  const std::string proc =
+      expect_error("run " + quote((d / "case.toml").string()) + " -o /proc/tridg_out", d, 5);
+  CHECK(has(proc, "/proc/tridg_out"));
+}
+
+TEST_CASE("a restart file from another mesh, order or physics is a mismatch") {
+  TempDir d("cli_restart");
+  write_file(d / "case.toml", square_case());
+  const std::string run = "run " + quote((d / "case.toml").string());
+  REQUIRE(run_tridg(run + " -o " + quote((d / "a").string()), d.path).code == 0);
+  const std::string snap = quote((d / "a" / "final.h5").string());
+  // Another mesh: one uniform refinement.
+  const std::string mesh = expect_error(run + " --refine 1 --restart " + snap, d, 4);
+  CHECK(has(mesh, "final.h5"));
+  CHECK(has(mesh, "another mesh"));
+  const std::string order = expect_error(run + " -p 2 --restart " + snap, d, 4);
+  CHECK(has(order, "p = 1"));
+  CHECK(has(order, "p = 2"));
+  // Not a solution file at all.
+  write_file(d / "junk.h5", "not HDF5");
+  const std::string junk =
+      expect_error(run + " --restart " + quote((d / "junk.h5").string()), d, 4);
+  CHECK(has(junk, "junk.h5"));
+  // A prepared mesh file is HDF5 but no solution.
+  REQUIRE(run_tridg("import " + quote(source_path("meshes/fixtures/square_41.msh")) + " -o " +
+                        quote((d / "mesh.h5").string()),
+                    d.path)
+              .code == 0);
+  const std::string mesh_file =
+      expect_error(run + " --restart " + quote((d / "mesh.h5").string()), d, 4);
+  CHECK(has(mesh_file, "not a tridg solution file"));
+}
+
+TEST_CASE("a run that blows up keeps the last good state") {
+  TempDir d("cli_nan");
+  // Sod's tube without limiter at ten times the stable step.
+  const std::string args = "run " + quote(source_path("cases/sod.toml")) +
+                           " --set mesh.size=4 --set time.cfl=10 --set limiter.type=\"none\" "
+                           "--set limiter.positivity=false -o " +
+                           quote((d / "out").string());
+  const std::string msg = expect_error(args, d, 6);
+  CHECK(has(msg, "non-physical"));
+  CHECK(has(msg, "last_good.h5"));
+  CHECK(fs::exists(d / "out" / "last_good.h5"));
+}
+
+TEST_CASE("command-line mistakes") {
+  TempDir d("cli_usage");
+  const CmdResult none = run_tridg("", d.path);
+  CHECK(none.code == 3);
+  const CmdResult missing = run_tridg("run " + quote((d / "nope.toml").string()), d.path);
+  CHECK(missing.code == 3);
+  CHECK(has(missing.err, "nope.toml"));
+  const CmdResult level = run_tridg("--log-level loud info x.msh", d.path);
+  CHECK(level.code == 3);
+  CHECK(has(level.err, "--log-level"));
+  const CmdResult version = run_tridg("--version", d.path);
+  CHECK(version.code == 0);
+  CHECK(has(version.out, "tridg "));
+}

@@ -1,0 +1,139 @@
+// Checkpoint and restart through the tridg executable: a run cut in two at an output time ends
+// bit for bit where the uninterrupted run ends; numbering and time targets continue; SIGINT
+// writes checkpoint.h5 and exits with 130, and the run continues from it.
+#include <doctest/doctest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "cli_run.hpp"
+#include "io/h5_util.hpp"
+
+using namespace tridg_test;
+
+namespace {
+
+struct Final {
+  std::vector<double> coeffs;
+  double time = 0;
+  std::int64_t step = 0, output_index = 0;
+};
+
+Final read_final(const fs::path& p) {
+  const tridg::h5::File f = tridg::h5::File::open(p.string());
+  Final r;
+  std::vector<hsize_t> dims;
+  r.coeffs = f.read<double>("solution/coefficients", dims);
+  r.time = f.attr_double("solution", "time");
+  r.step = f.attr_int("solution", "step");
+  r.output_index = f.attr_int("solution", "output_index");
+  return r;
+}
+
+// Sod's tube on a coarse strip to t = 0.05 with an output every 0.025.
+std::string sod_args(const fs::path& out) {
+  return "run " + quote(source_path("cases/sod.toml")) +
+         " --set mesh.size=3 --set time.end=0.05 --set output.interval=0.025 "
+         "--set output.gmsh=false -q -o " +
+         quote(out.string());
+}
+
+} // namespace
+
+TEST_CASE("a run restarted from an output ends bit for bit like the uninterrupted one") {
+  TempDir d("restart_bitwise");
+  const CmdResult whole = run_tridg(sod_args(d / "whole"), d.path);
+  REQUIRE(whole.code == 0);
+  for (const char* f : {"solution_0000.h5", "solution_0001.h5", "solution_0002.h5", "final.h5"})
+    CHECK(fs::exists(d / "whole" / f));
+  const Final a = read_final(d / "whole" / "final.h5");
+  CHECK(a.time == 0.05);
+  CHECK(a.output_index == 2);
+
+  const CmdResult half = run_tridg(sod_args(d / "half") + " --restart " +
+                                       quote((d / "whole" / "solution_0001.h5").string()),
+                                   d.path);
+  REQUIRE(half.code == 0);
+  // The restart writes neither the initial state nor the snapshot it started from again.
+  CHECK_FALSE(fs::exists(d / "half" / "solution_0000.h5"));
+  CHECK_FALSE(fs::exists(d / "half" / "solution_0001.h5"));
+  CHECK(fs::exists(d / "half" / "solution_0002.h5"));
+  const Final b = read_final(d / "half" / "final.h5");
+  CHECK(b.time == a.time);
+  CHECK(b.step == a.step);
+  CHECK(b.output_index == 2);
+  REQUIRE(b.coeffs.size() == a.coeffs.size());
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.coeffs.size(); ++i) differ += a.coeffs[i] != b.coeffs[i];
+  CHECK(differ == 0);
+}
+
+TEST_CASE("a restart in the run's own folder keeps the numbering and the time series") {
+  TempDir d("restart_series");
+  REQUIRE(run_tridg(sod_args(d / "o") + " --set time.end=0.025", d.path).code == 0);
+  CHECK(fs::exists(d / "o" / "solution_0001.h5"));
+  CHECK_FALSE(fs::exists(d / "o" / "solution_0002.h5"));
+  // Continue the finished run to a later end time.
+  REQUIRE(
+      run_tridg(sod_args(d / "o") + " --restart " + quote((d / "o" / "final.h5").string()), d.path)
+          .code == 0);
+  CHECK(fs::exists(d / "o" / "solution_0002.h5"));
+  CHECK_FALSE(fs::exists(d / "o" / "solution_0003.h5"));
+  CHECK(read_final(d / "o" / "final.h5").time == 0.05);
+  const std::string series = read_file(d / "o" / "time_series.xdmf");
+  for (const char* f : {"solution_0000.h5", "solution_0001.h5", "solution_0002.h5"})
+    CHECK(series.find(f) != std::string::npos);
+}
+
+TEST_CASE("SIGINT writes a checkpoint and exits with 130; the run continues from it") {
+  TempDir d("restart_signal");
+  const fs::path out = d / "o";
+  // Long enough to be interrupted: many steps of a fine tube.
+  const std::string case_path = source_path("cases/sod.toml");
+  const std::string out_s = out.string();
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    setenv("OMP_NUM_THREADS", "1", 1);
+    const std::string err = (d / "stderr.txt").string();
+    if (!freopen(err.c_str(), "w", stderr)) _exit(99);
+    execl(TRIDG_BINARY, "tridg", "run", case_path.c_str(), "--set", "time.end=1e6", "--set",
+          "output.gmsh=false", "--set", "mesh.size=2", "-o", out_s.c_str(), "--no-progress",
+          static_cast<char*>(nullptr));
+    _exit(98);
+  }
+  // Wait until the loop runs: the initial snapshot is written after the handler is installed.
+  const auto t0 = std::chrono::steady_clock::now();
+  while (!fs::exists(out / "solution_0000.h5") &&
+         std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60))
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  kill(pid, SIGINT);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  INFO(read_file(d / "stderr.txt"));
+  REQUIRE(WIFEXITED(st));
+  CHECK(WEXITSTATUS(st) == 130);
+  CHECK(read_file(d / "stderr.txt").find("interrupted by SIGINT") != std::string::npos);
+  REQUIRE(fs::exists(out / "checkpoint.h5"));
+  CHECK_FALSE(fs::exists(out / "checkpoint.h5.tmp"));
+  const Final c = read_final(out / "checkpoint.h5");
+  CHECK(c.step > 0);
+  CHECK(c.time > 0);
+  CHECK(c.output_index == 0);
+
+  // Continue for a few more steps (time.steps counts from the start of the run).
+  const CmdResult r =
+      run_tridg("run " + quote(case_path) + " --set time.steps=" + std::to_string(c.step + 5) +
+                    " --set output.gmsh=false --set mesh.size=2 -q -o " + quote(out_s) +
+                    " --restart " + quote((out / "checkpoint.h5").string()),
+                d.path);
+  CHECK(r.code == 0);
+  const Final f = read_final(out / "final.h5");
+  CHECK(f.step == c.step + 5);
+  CHECK(f.time > c.time);
+  CHECK(f.output_index == 1);
+}

@@ -98,18 +98,22 @@ template <class Real> struct EulerPhysics {
 
   // Toro's HLLC with Einfeldt/Davis wave-speed estimates (Roe averages).
   TRIDG_HD void hllc(const Real* uL, const Real* uR, Real nx, Real ny, Real* f) const {
-    const Real rL = uL[0], rR = uR[0];
-    const Real uxL = uL[1] / rL, uyL = uL[2] / rL, uxR = uR[1] / rR, uyR = uR[2] / rR;
-    const Real pL = pressure(uL), pR = pressure(uR);
+    // Reciprocals once: divisions cost several times a multiplication on both backends.
+    const Real rL = uL[0], rR = uR[0], irL = Real(1) / rL, irR = Real(1) / rR;
+    const Real uxL = uL[1] * irL, uyL = uL[2] * irL, uxR = uR[1] * irR, uyR = uR[2] * irR;
+    const Real g1 = gamma - Real(1);
+    const Real pL = g1 * (uL[3] - Real(0.5) * (uL[1] * uxL + uL[2] * uyL));
+    const Real pR = g1 * (uR[3] - Real(0.5) * (uR[1] * uxR + uR[2] * uyR));
     const Real vnL = uxL * nx + uyL * ny, vnR = uxR * nx + uyR * ny;
-    const Real cL = sqrt(gamma * tmax(pL, Real(0)) / rL), cR = sqrt(gamma * tmax(pR, Real(0)) / rR);
+    const Real cL = sqrt(gamma * tmax(pL, Real(0)) * irL),
+               cR = sqrt(gamma * tmax(pR, Real(0)) * irR);
     const Real sL_ = sqrt(rL), sR_ = sqrt(rR), iw = Real(1) / (sL_ + sR_);
-    const Real vnT = (sL_ * vnL + sR_ * vnR) * iw;
-    const Real HL = (uL[3] + pL) / rL, HR = (uR[3] + pR) / rR;
-    const Real HT = (sL_ * HL + sR_ * HR) * iw;
-    const Real uxT = (sL_ * uxL + sR_ * uxR) * iw, uyT = (sL_ * uyL + sR_ * uyR) * iw;
-    const Real cT =
-        sqrt(tmax((gamma - Real(1)) * (HT - Real(0.5) * (uxT * uxT + uyT * uyT)), Real(0)));
+    const Real wL = sL_ * iw, wR = sR_ * iw; // Roe-average weights
+    const Real vnT = wL * vnL + wR * vnR;
+    const Real HL = (uL[3] + pL) * irL, HR = (uR[3] + pR) * irR;
+    const Real HT = wL * HL + wR * HR;
+    const Real uxT = wL * uxL + wR * uxR, uyT = wL * uyL + wR * uyR;
+    const Real cT = sqrt(tmax(g1 * (HT - Real(0.5) * (uxT * uxT + uyT * uyT)), Real(0)));
     const Real SL = tmin(vnL - cL, vnT - cT), SR = tmax(vnR + cR, vnT + cT);
     if (SL >= Real(0)) {
       normal_flux(uL, pL, vnL, nx, ny, f);
@@ -127,15 +131,16 @@ template <class Real> struct EulerPhysics {
     Real u[4];
     for (int k = 0; k < 4; ++k) u[k] = left ? uL[k] : uR[k];
     const Real S = left ? SL : SR, vn = left ? vnL : vnR, p = left ? pL : pR, r = u[0];
+    const Real ir = left ? irL : irR, ux = left ? uxL : uxR, uy = left ? uyL : uyR;
     Real fk[4];
     normal_flux(u, p, vn, nx, ny, fk);
+    const Real iS = Real(1) / (S - vn);
     const Real fac = r * (S - vn) / (S - SM);
-    const Real ux = u[1] / r, uy = u[2] / r;
     Real us[4];
     us[0] = fac;
     us[1] = fac * (ux + (SM - vn) * nx);
     us[2] = fac * (uy + (SM - vn) * ny);
-    us[3] = fac * (u[3] / r + (SM - vn) * (SM + p / (r * (S - vn))));
+    us[3] = fac * (u[3] * ir + (SM - vn) * (SM + p * ir * iS));
     for (int k = 0; k < 4; ++k) f[k] = fk[k] + S * (us[k] - u[k]);
   }
 

@@ -25,7 +25,7 @@ struct BasisTables {
 // Mesh arrays in the layout of MeshView, on the host.
 struct MeshArrays {
   int n_elems = 0, n_edges = 0, n_bedges = 0;
-  std::vector<double> geom, inv_radius, edge_geom, bnd_xy;
+  std::vector<double> geom, edge_geom, bnd_xy;
   std::vector<int> elem_face, edge_elem;
   std::vector<unsigned char> edge_side;
   // Vertices of each element and the elements around each vertex (vertex-based limiter).

@@ -28,7 +28,6 @@ public:
     view_.n_edges = mesh_.n_edges;
     view_.n_bedges = mesh_.n_bedges;
     view_.geom = mesh_.geom.data();
-    view_.inv_radius = mesh_.inv_radius.data();
     view_.elem_face = mesh_.elem_face.data();
     view_.edge_elem = mesh_.edge_elem.data();
     view_.edge_side = mesh_.edge_side.data();
@@ -67,9 +66,7 @@ public:
   void limit() override { limiter(view(cur_)); }
   std::size_t memory_bytes() const override {
     return (cur_.size() + nxt_.size() + acc_.size() + flux_.size()) * sizeof(Real) +
-           (mesh_.geom.size() + mesh_.inv_radius.size() + mesh_.edge_geom.size() +
-            mesh_.bnd_xy.size()) *
-               sizeof(double) +
+           (mesh_.geom.size() + mesh_.edge_geom.size() + mesh_.bnd_xy.size()) * sizeof(double) +
            (mesh_.elem_face.size() + mesh_.edge_elem.size() + mesh_.elem_node.size() +
             mesh_.node_elem_start.size() + mesh_.node_elem.size()) *
                sizeof(int) +
@@ -151,7 +148,7 @@ private:
     for (int k = 0; k < mesh_.n_elems; ++k) {
       Real mean[M];
       for (int v = 0; v < M; ++v) mean[v] = sqrt2 * U.c[(v * O::NP) * U.n + k];
-      const double rk = phys_.admissible(mean) ? phys_.max_speed(mean) * mesh_.inv_radius[k]
+      const double rk = phys_.admissible(mean) ? phys_.max_speed(mean) * inv_inradius(view_, k)
                                                : std::numeric_limits<double>::infinity();
       r = std::max(r, rk);
     }

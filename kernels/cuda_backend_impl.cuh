@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     const Real* s = b.s[ctl->parity];
     Real mean[M];
     for (int v = 0; v < M; ++v) mean[v] = Real(1.4142135623730951) * s[(v * NP) * b.n + k];
-    rate = phys.admissible(mean) ? phys.max_speed(mean) * m.inv_radius[k] : Real(INFINITY);
+    rate = phys.admissible(mean) ? phys.max_speed(mean) * inv_inradius(m, k) : Real(INFINITY);
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
   }
   block_max_store(rate, block_rate);
@@ -189,7 +189,6 @@ public:
     cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
     cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
     geom_.upload(to_real<Real>(mesh.geom));
-    inv_radius_.upload(to_real<Real>(mesh.inv_radius));
     edge_geom_.upload(to_real<Real>(mesh.edge_geom));
     bnd_xy_.upload(to_real<Real>(mesh.bnd_xy));
     elem_face_.upload(mesh.elem_face);
@@ -206,7 +205,6 @@ public:
     view_.n_edges = mesh.n_edges;
     view_.n_bedges = mesh.n_bedges;
     view_.geom = geom_.get();
-    view_.inv_radius = inv_radius_.get();
     view_.elem_face = elem_face_.get();
     view_.edge_elem = edge_elem_.get();
     view_.edge_side = edge_side_.get();
@@ -287,9 +285,9 @@ public:
   }
   std::size_t memory_bytes() const override {
     return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + geom_.bytes() +
-           inv_radius_.bytes() + edge_geom_.bytes() + bnd_xy_.bytes() + aux_.bytes() +
-           edge_aux_.bytes() + elem_face_.bytes() + edge_elem_.bytes() + elem_node_.bytes() +
-           node_elem_start_.bytes() + node_elem_.bytes() + edge_side_.bytes() + block_rate_.bytes();
+           edge_geom_.bytes() + bnd_xy_.bytes() + aux_.bytes() + edge_aux_.bytes() +
+           elem_face_.bytes() + edge_elem_.bytes() + elem_node_.bytes() + node_elem_start_.bytes() +
+           node_elem_.bytes() + edge_side_.bytes() + block_rate_.bytes();
   }
   void enable_profiling(bool on) override { profile_ = on; }
   std::vector<std::pair<std::string, double>> kernel_times() const override {
@@ -423,8 +421,7 @@ private:
   cudaStream_t stream_ = nullptr;
   cudaGraphExec_t graph_exec_ = nullptr;
   MeshView<Real> view_;
-  DeviceArray<Real> geom_, inv_radius_, edge_geom_, bnd_xy_, aux_, edge_aux_, state_[2], acc_,
-      flux_;
+  DeviceArray<Real> geom_, edge_geom_, bnd_xy_, aux_, edge_aux_, state_[2], acc_, flux_;
   DeviceArray<int> elem_face_, edge_elem_, elem_node_, node_elem_start_, node_elem_;
   DeviceArray<unsigned char> edge_side_;
   DeviceArray<double> block_rate_;

@@ -67,8 +67,8 @@ TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[m.n_edges + e]);
     const int sides = ldg(&m.edge_side[e]);
     const int sl = sides & 3, sr = (sides >> 2) & 3;
-    const Real nx = ldg(&m.edge_geom[e]), ny = ldg(&m.edge_geom[m.n_edges + e]);
-    const Real len = ldg(&m.edge_geom[2 * m.n_edges + e]);
+    Real nx, ny, len;
+    edge_normal(m, e, nx, ny, len);
     Real uL[NF][M], uR[NF][M];
     traces<P, M>(T, U, kl, sl, uL);
     traces<P, M>(T, U, kr, sr, uR);
@@ -94,8 +94,8 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     constexpr int NF = Order<P>::NF, M = Phys::M;
     const int kl = ldg(&m.edge_elem[e]);
     const int sl = ldg(&m.edge_side[e]) & 3;
-    const Real nx = ldg(&m.edge_geom[e]), ny = ldg(&m.edge_geom[m.n_edges + e]);
-    const Real len = ldg(&m.edge_geom[2 * m.n_edges + e]);
+    Real nx, ny, len;
+    edge_normal(m, e, nx, ny, len);
     const int nb = m.n_bedges;
     const Real x0 = ldg(&m.bnd_xy[e]), y0 = ldg(&m.bnd_xy[nb + e]);
     const Real x1 = ldg(&m.bnd_xy[2 * nb + e]), y1 = ldg(&m.bnd_xy[3 * nb + e]);

@@ -104,7 +104,7 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
 #pragma unroll
   for (int v = 0; v < M; ++v) mean[v] *= sqrt2;
   if (!phys.admissible(mean)) return std::numeric_limits<Real>::infinity(); // blow-up
-  return phys.max_speed(mean) * ldg(&m.inv_radius[k]);
+  return phys.max_speed(mean) * inv_inradius(m, k);
 }
 
 } // namespace tridg

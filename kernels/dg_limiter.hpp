@@ -38,7 +38,7 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
         // vertices. A linear field stays untouched (an interior vertex lies inside its patch's
         // centroids), and at p = 1 no edge point leaves the bounds of its two vertices.
         const int E = m.n_elems;
-        const Real r = Real(1) / ldg(&m.inv_radius[k]);
+        const Real r = Real(1) / inv_inradius(m, k);
         const Real slack = lp.tvb_m * Real(4) * r * r;
         Real scale = 0;
 #pragma unroll

@@ -1,6 +1,7 @@
 #pragma once
 // Plain views of the arrays the kernels work on. The pointers refer to the backend's memory (host
 // for the CPU backend, device for CUDA); the layouts are the same on both.
+#include <cmath>
 #include <cstdint>
 
 #include "kernels/hd.hpp"
@@ -11,12 +12,11 @@ namespace tridg {
 // boundary edges.
 template <class Real> struct MeshView {
   int n_elems = 0, n_edges = 0, n_bedges = 0;
-  const Real* geom = nullptr;       // [4][E]: y2-y0, x0-x2, y0-y1, x1-x0 (det J * inverse metric)
-  const Real* inv_radius = nullptr; // [E]: 1 / inscribed radius
-  const int* elem_face = nullptr;   // [3][E]: 2*edge + (1 if the element is the edge's right one)
-  const int* edge_elem = nullptr;   // [2][Ed]: left, right element
+  const Real* geom = nullptr;     // [4][E]: y2-y0, x0-x2, y0-y1, x1-x0 (det J * inverse metric)
+  const int* elem_face = nullptr; // [3][E]: 2*edge + (1 if the element is the edge's right one)
+  const int* edge_elem = nullptr; // [2][Ed]: left, right element
   const unsigned char* edge_side = nullptr; // [Ed]: lside | (rside << 2)
-  const Real* edge_geom = nullptr;          // [3][Ed]: nx, ny, length
+  const Real* edge_geom = nullptr;          // [2][Ed]: length times the unit normal nx, ny
   const Real* bnd_xy = nullptr;             // [4][NB]: x0, y0, x1, y1 of each boundary edge
   const int* elem_node = nullptr;           // [3][E]: vertex (node) indices
   const int* node_elem_start = nullptr;     // [V+1]: the elements around node n are
@@ -32,6 +32,28 @@ template <class Real> struct MeshView {
 template <class Real> TRIDG_HD Real det_jacobian(const MeshView<Real>& m, int k) {
   const int E = m.n_elems;
   return ldg(&m.geom[3 * E + k]) * ldg(&m.geom[k]) - ldg(&m.geom[E + k]) * ldg(&m.geom[2 * E + k]);
+}
+
+// 1 / inscribed radius of element k (det J over the perimeter), from the metric terms: computed
+// where needed instead of stored, to keep the device memory per element down.
+template <class Real> TRIDG_HD Real inv_inradius(const MeshView<Real>& m, int k) {
+  const int E = m.n_elems;
+  const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
+  const Real g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
+  // sides: (x1-x0, y1-y0) = (g3, -g2), (x2-x0, y2-y0) = (-g1, g0), and their difference
+  const Real a = sqrt(g3 * g3 + g2 * g2), b = sqrt(g1 * g1 + g0 * g0);
+  const Real c = sqrt((g3 + g1) * (g3 + g1) + (g2 + g0) * (g2 + g0));
+  return (a + b + c) / (g3 * g0 - g1 * g2);
+}
+
+// Unit normal (left to right) and length of edge e.
+template <class Real>
+TRIDG_HD void edge_normal(const MeshView<Real>& m, int e, Real& nx, Real& ny, Real& len) {
+  const Real a = ldg(&m.edge_geom[e]), b = ldg(&m.edge_geom[m.n_edges + e]);
+  len = sqrt(a * a + b * b);
+  const Real il = Real(1) / len;
+  nx = a * il;
+  ny = b * il;
 }
 
 // The element across local side s of element k, or -1 on the boundary.

@@ -70,13 +70,13 @@ template <class Real>
 TRIDG_HD Real sw_shore_level(const SwAuxLayout& L, const Real* aux, int E, int k, Real h) {
   Real wi = 0, wbi = 0;
   for (int i = 0; i < L.ns; ++i) {
-    const Real bi = aux[(L.sorted_b() + i) * E + k];
-    const Real w = aux[(L.cum_w() + i) * E + k], wb = aux[(L.cum_wb() + i) * E + k];
-    if (w > Real(0) && w * bi - wb > h) break; // the level lies below sample i
-    if (w > Real(0)) {
-      wi = w;
-      wbi = wb;
-    }
+    const Real w = aux[(L.cum_w() + i) * E + k];
+    if (!(w > Real(0))) continue; // leading samples of zero weight hold no water
+    const Real wb = aux[(L.cum_wb() + i) * E + k];
+    // The level lies below sample i (never before the first piece: rounding of w b_i - wb).
+    if (wi > Real(0) && w * aux[(L.sorted_b() + i) * E + k] - wb > h) break;
+    wi = w;
+    wbi = wb;
   }
   return (h + wbi) / wi;
 }
@@ -140,8 +140,8 @@ ShallowWaterPhysics<Real>::interior_edge(const DGTables<P, Real>& T, const MeshV
   const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[Ed + e]);
   const int sides = ldg(&m.edge_side[e]);
   const int sl = sides & 3, sr = (sides >> 2) & 3;
-  const Real nx = ldg(&m.edge_geom[e]), ny = ldg(&m.edge_geom[Ed + e]);
-  const Real len = ldg(&m.edge_geom[2 * Ed + e]);
+  Real nx, ny, len;
+  edge_normal(m, e, nx, ny, len);
   Real fl[3][NP], fr[3][NP];
   load_modes<P>(U, kl, fl);
   load_modes<P>(U, kr, fr);
@@ -174,8 +174,8 @@ TRIDG_HD void ShallowWaterPhysics<Real>::boundary_edge(const DGTables<P, Real>& 
   constexpr int NF = Order<P>::NF, NP = Order<P>::NP;
   const int Ed = m.n_edges;
   const int kl = ldg(&m.edge_elem[e]), sl = ldg(&m.edge_side[e]) & 3;
-  const Real nx = ldg(&m.edge_geom[e]), ny = ldg(&m.edge_geom[Ed + e]);
-  const Real len = ldg(&m.edge_geom[2 * Ed + e]);
+  Real nx, ny, len;
+  edge_normal(m, e, nx, ny, len);
   Real fl[3][NP];
   load_modes<P>(U, kl, fl);
   constexpr Real s2 = Real(1.4142135623730951);
@@ -214,8 +214,10 @@ TRIDG_HD void ShallowWaterPhysics<Real>::element_terms(const DGTables<P, Real>& 
     const int e = face >> 1;
     const bool right = face & 1;
     const Real sgn = right ? Real(-1) : Real(1);
-    const Real nx = sgn * m.edge_geom[e], ny = sgn * m.edge_geom[Ed + e];
-    const Real len = m.edge_geom[2 * Ed + e];
+    Real nx, ny, len;
+    edge_normal(m, e, nx, ny, len);
+    nx *= sgn;
+    ny *= sgn;
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
       const int eq = right ? NF - 1 - q : q;
@@ -263,7 +265,7 @@ TRIDG_HD void ShallowWaterPhysics<Real>::element_terms(const DGTables<P, Real>& 
     const Real det = det_jacobian(m, k);
     // Friction rate cap: the cell's CFL rate over the cfl factor (see friction_cap).
     const Real cap = friction_cap * (sqrt(c.u * c.u + c.v * c.v) + sqrt(g * tmax(c.h, Real(0)))) *
-                     m.inv_radius[k];
+                     inv_inradius(m, k);
 #pragma unroll
     for (int q = 0; q < NQ; ++q) {
       Real hq = 0, qx = 0, qy = 0;
@@ -366,7 +368,7 @@ TRIDG_HD void ShallowWaterPhysics<Real>::limit(const DGTables<P, Real>& T, const
       interface |= cn[s].kind != sw_wet;
     }
     if (lp.barth_jespersen) {
-      const Real r = Real(1) / m.inv_radius[k];
+      const Real r = Real(1) / inv_inradius(m, k);
       const Real slack = lp.tvb_m * Real(4) * r * r;
       // The surface eta = h + b against the neighbours' levels (dry neighbours do not bound it).
       Real eta[NP];

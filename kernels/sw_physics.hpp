@@ -69,11 +69,14 @@ template <class Real> struct ShallowWaterPhysics {
     const Real vx = velocity(u[0], u[1]), vy = velocity(u[0], u[2]);
     return sqrt(vx * vx + vy * vy) + sqrt(g * h);
   }
-  // Finite, and a depth that is not negative beyond round-off (a drained cell may end a step at
-  // -1e-18; every use of the depth clips it at zero).
+  // Finite, and a depth that is not negative beyond round-off: a drained cell may end a step a
+  // few ulps of its neighbours' depths below zero (every use of the depth clips it at zero), so
+  // the tolerance is 1e6 epsilon times dry_depth (2e-14 m in double, 1e-5 m in single precision
+  // for the default dry_depth).
   TRIDG_HD bool admissible(const Real* u) const {
     constexpr Real big = std::numeric_limits<Real>::max();
-    return u[0] >= Real(-1e-12) && u[0] <= big && tabs(u[1]) <= big && tabs(u[2]) <= big;
+    constexpr Real tol = Real(1e6) * std::numeric_limits<Real>::epsilon();
+    return u[0] >= -tol * dry_depth && u[0] <= big && tabs(u[1]) <= big && tabs(u[2]) <= big;
   }
   static constexpr int n_positive = 1;
   TRIDG_HD Real positive_quantity(int, const Real* u) const { return u[0]; }

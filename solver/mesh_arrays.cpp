@@ -17,19 +17,13 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
   a.n_edges = Ed;
   a.n_bedges = NB;
   a.geom.resize(4 * std::size_t(E));
-  a.inv_radius.resize(E);
   a.elem_face.resize(3 * std::size_t(E));
   for (int k = 0; k < E; ++k) {
     const ElementMap g = element_map(m, k);
-    const double det = g.det();
     a.geom[k] = g.y2 - g.y0;
     a.geom[E + k] = g.x0 - g.x2;
     a.geom[2 * E + k] = g.y0 - g.y1;
     a.geom[3 * E + k] = g.x1 - g.x0;
-    const double la = std::hypot(g.x1 - g.x0, g.y1 - g.y0);
-    const double lb = std::hypot(g.x2 - g.x1, g.y2 - g.y1);
-    const double lc = std::hypot(g.x0 - g.x2, g.y0 - g.y2);
-    a.inv_radius[k] = (la + lb + lc) / det; // r = area / semi-perimeter = det / perimeter
   }
   // Vertex-to-element adjacency (compressed rows) for the vertex-based limiter.
   a.n_nodes = m.n_nodes();
@@ -49,16 +43,15 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
   }
   a.edge_elem.resize(2 * std::size_t(Ed));
   a.edge_side.resize(Ed);
-  a.edge_geom.resize(3 * std::size_t(Ed));
+  a.edge_geom.resize(2 * std::size_t(Ed));
   a.bnd_xy.resize(4 * std::size_t(NB));
   for (int e = 0; e < Ed; ++e) {
     const Edge& ed = m.edges[e];
     a.edge_elem[e] = ed.left;
     a.edge_elem[Ed + e] = ed.right;
     a.edge_side[e] = static_cast<unsigned char>(ed.lside | ((ed.rside < 0 ? 0 : ed.rside) << 2));
-    a.edge_geom[e] = ed.nx;
-    a.edge_geom[Ed + e] = ed.ny;
-    a.edge_geom[2 * Ed + e] = ed.length;
+    a.edge_geom[e] = ed.nx * ed.length;
+    a.edge_geom[Ed + e] = ed.ny * ed.length;
     a.elem_face[ed.lside * E + ed.left] = 2 * e;
     if (ed.right >= 0) {
       a.elem_face[ed.rside * E + ed.right] = 2 * e + 1;

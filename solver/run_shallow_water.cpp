@@ -1,8 +1,7 @@
-#include <spdlog/spdlog.h>
-
 #include "solver/physics_runs.hpp"
 #include "solver/run_driver_impl.hpp"
 #include "solver/sw_case.hpp"
+#include "solver/sw_output.hpp"
 
 namespace tridg {
 

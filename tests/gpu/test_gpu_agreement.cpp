@@ -7,43 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "solver/run.hpp"
+#include "gpu_test_util.hpp"
 
 using namespace tridg;
 
-namespace {
-
-std::string src(const std::string& rel) {
-  return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
-}
-
-RunResult run_on(const std::string& device, const std::string& case_file, const std::string& mesh,
-                 int order, int refine, std::vector<std::string> sets) {
-  RunOptions o;
-  o.case_path = src(case_file);
-  o.mesh_path = src(mesh);
-  o.order = order;
-  o.refine = refine;
-  o.device = device;
-  o.quiet = true;
-  o.output_dir = (std::filesystem::temp_directory_path() / ("tridg_gpu_" + device)).string();
-  sets.push_back("output.hdf5=false");
-  sets.push_back("output.gmsh=false");
-  o.overrides = sets;
-  return run_case(o);
-}
-
-double max_rel_diff(const std::vector<double>& a, const std::vector<double>& b) {
-  REQUIRE(a.size() == b.size());
-  double num = 0, den = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    num = std::max(num, std::abs(a[i] - b[i]));
-    den = std::max(den, std::abs(b[i]));
-  }
-  return num / den;
-}
-
-} // namespace
+using gpu_test::max_rel_diff;
+using gpu_test::run_on;
 
 TEST_CASE("isentropic vortex: GPU equals CPU to round-off after 100 steps, p = 1..4") {
   for (int p = 1; p <= 4; ++p) {

@@ -1,0 +1,43 @@
+#pragma once
+// Shared by the GPU tests: one case run on a chosen backend, and the comparison of two states.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "solver/run.hpp"
+
+namespace tridg::gpu_test {
+
+inline RunResult run_on(const std::string& device, const std::string& case_file,
+                        const std::string& mesh, int order, int refine,
+                        std::vector<std::string> sets) {
+  RunOptions o;
+  o.case_path = std::string(TRIDG_SOURCE_DIR) + "/" + case_file;
+  o.mesh_path = std::string(TRIDG_SOURCE_DIR) + "/" + mesh;
+  o.order = order;
+  o.refine = refine;
+  o.device = device;
+  o.quiet = true;
+  o.output_dir = (std::filesystem::temp_directory_path() / ("tridg_gpu_" + device)).string();
+  sets.push_back("output.hdf5=false");
+  sets.push_back("output.gmsh=false");
+  o.overrides = sets;
+  return run_case(o);
+}
+
+// max |a - b| / max |b|
+inline double max_rel_diff(const std::vector<double>& a, const std::vector<double>& b) {
+  REQUIRE(a.size() == b.size());
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    num = std::max(num, std::abs(a[i] - b[i]));
+    den = std::max(den, std::abs(b[i]));
+  }
+  return num / den;
+}
+
+} // namespace tridg::gpu_test

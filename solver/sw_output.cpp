@@ -35,15 +35,10 @@ DerivedFields output_fields(const ShallowWaterPhysics<double>& phys, const Probl
     for (int j = 0; j < L.np; ++j) b += (*aux)[std::size_t(L.b_modes() + j) * E + k] * phi[j].phi;
     out[0] = phys.velocity(u[0], u[1]);
     out[1] = phys.velocity(u[0], u[2]);
-    // As the kernels see it: a depth below the cell's wet depth is a shore cell's flat water
-    // (cells at p = 0, so the point value is the mean): its level where it covers the bed.
-    const double h = u[0];
-    if (!(h > 0))
-      out[2] = b;
-    else if (h >= (*aux)[std::size_t(L.wet_depth()) * E + k])
-      out[2] = h + b;
-    else
-      out[2] = std::max(sw_shore_level(L, aux->data(), E, k, h), b);
+    // The polynomials' surface. (A shore cell, at p = 0, shows its mean depth over the bed; the
+    // kernels see its water as a flat level, but the point value alone cannot tell the cell's
+    // kind.)
+    out[2] = std::max(u[0], 0.0) + b;
   };
   return d;
 }

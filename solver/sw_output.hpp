@@ -1,8 +1,8 @@
 #pragma once
 // The fields a shallow-water run adds to every output: velocity (u, v, desingularised below the
-// dry depth) and the water surface eta at the output points (h + b in wet cells, the flat level
-// of a shore cell where it covers the bed, b where dry), plus the bed's element averages as cell
-// data. The run driver finds this overload by argument-dependent lookup.
+// dry depth) and the water surface eta = max(h, 0) + b at the output points (b: the projected
+// bed there), plus the bed's element averages as cell data. The run driver finds this overload
+// by argument-dependent lookup.
 #include "io/mesh.hpp"
 #include "kernels/sw_physics.hpp"
 #include "solver/output_fields.hpp"

@@ -23,6 +23,7 @@
 #include "io/raw_mesh.hpp"
 #include "kernels/cpu_backend.hpp"
 #include "kernels/euler_physics.hpp"
+#include "scratch_dir.hpp"
 #include "solver/basis.hpp"
 #include "solver/dg_basis_tables.hpp"
 #include "solver/mesh_arrays.hpp"
@@ -35,30 +36,6 @@ namespace tridg::test {
 inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
 }
-
-// A fresh folder under the system's temporary directory, removed with everything in it at scope
-// exit (unique per process and object, so tests run in parallel do not collide).
-class ScratchDir {
-public:
-  explicit ScratchDir(const std::string& tag) {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("tridg_" + tag + "_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  std::string path() const { return path_.string(); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-  std::filesystem::path path_;
-};
 
 // Runs a case on the CPU at order p (refine < 0: the case's own) with `--set` overrides, writing
 // only summary.json into a scratch folder. The progress and info lines are silenced.

@@ -14,6 +14,7 @@
 
 #include "io/mesh.hpp"
 #include "io/mesh_loader.hpp"
+#include "scratch_dir.hpp"
 #include "solver/basis.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/quadrature.hpp"
@@ -25,29 +26,7 @@ inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
 }
 
-// A fresh folder under the temporary directory, removed at scope exit.
-class Scratch {
-public:
-  explicit Scratch(const std::string& tag) {
-    static std::atomic<int> counter{0};
-    path_ =
-        std::filesystem::temp_directory_path() /
-        ("tridg_sw_" + tag + "_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  std::string path() const { return path_.string(); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-  std::filesystem::path path_;
-};
+using Scratch = tridg::test::ScratchDir;
 
 // Runs a case on the CPU (order p, refine levels; < 0: the case's own) into `out`, quietly.
 inline RunResult run_sw(const std::string& case_rel, int p, int refine,

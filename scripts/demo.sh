@@ -11,7 +11,10 @@ build/bin/tridg run cases/double_mach.toml --output "$out" "$@"
 cat <<MSG
 
 Double Mach reflection finished. Output in $out/:
-  final.h5, solution_*.h5   HDF5 snapshots (mesh + modal coefficients + cell averages)
-  summary.json              steps, time, conservation, timing
-View: open $out/final.xdmf in ParaView, or: gmsh $out/final.msh
+  final.h5, solution_*.h5     HDF5 snapshots (mesh, modal coefficients, cell averages, case)
+  time_series.xdmf, *.xdmf    for ParaView
+  final.msh, solution_*.msh   for Gmsh (one view per field)
+  summary.json                steps, time, conservation, timing
+View: paraview $out/time_series.xdmf   or   gmsh $out/final.msh
+PNG:  build/bin/tridg plot $out/final.h5 -f rho --crop 0,3,0,1
 MSG

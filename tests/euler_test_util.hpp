@@ -23,38 +23,22 @@
 #include "io/raw_mesh.hpp"
 #include "kernels/cpu_backend.hpp"
 #include "kernels/euler_physics.hpp"
-#include "scratch_dir.hpp"
 #include "solver/basis.hpp"
 #include "solver/dg_basis_tables.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/projection.hpp"
 #include "solver/quadrature.hpp"
 #include "solver/run.hpp"
+#include "test_support.hpp"
 
 namespace tridg::test {
-
-inline std::string source_path(const std::string& rel) {
-  return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
-}
 
 // Runs a case on the CPU at order p (refine < 0: the case's own) with `--set` overrides, writing
 // only summary.json into a scratch folder. The progress and info lines are silenced.
 inline RunResult run_quiet(const std::string& case_path, int p, int refine,
                            std::vector<std::string> overrides, const std::string& mesh_path = "") {
-  spdlog::set_level(spdlog::level::warn);
   ScratchDir out("run");
-  RunOptions opt;
-  opt.case_path = case_path;
-  opt.mesh_path = mesh_path;
-  opt.output_dir = out.path();
-  opt.device = "cpu";
-  opt.order = p;
-  opt.refine = refine;
-  opt.quiet = true;
-  overrides.push_back("output.hdf5=false");
-  overrides.push_back("output.gmsh=false");
-  opt.overrides = std::move(overrides);
-  return run_case(opt);
+  return run_cpu_quiet(case_path, p, refine, std::move(overrides), out.path(), mesh_path);
 }
 
 // Observed order between two meshes of which the second is one uniform 1 -> 4 refinement of the

@@ -46,14 +46,8 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
   const Problem<4> pb = make_euler_problem(cfg, b.mesh, order, phys);
   const BasisTables tables = make_basis_tables(order);
   b.n_modes = tables.n_modes;
-  BackendConfig<4> bc;
-  bc.order = order;
-  bc.stages = make_scheme(scheme);
-  bc.limiter = b.settings.limiter;
-  bc.cfl_factor = b.settings.cfl * scheme_step_factor(scheme) / (2 * order + 1);
-  bc.boundaries = pb.boundaries;
-  bc.bc_tables = pb.bc_tables;
-  b.backend = make_backend(phys, tables, make_mesh_arrays(b.mesh), bc, device, 0);
+  b.backend = make_backend(phys, tables, make_mesh_arrays(b.mesh),
+                           make_backend_config(b.settings, pb), device, 0);
   b.backend->set_state(project(b.mesh, order, 4, pb.initial));
   b.backend->limit();
   b.backend->set_time(0, 0);

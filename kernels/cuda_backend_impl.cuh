@@ -142,8 +142,9 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
 }
 
 // Ends a step (or, with `init`, only computes dt): reduces the blocks' rates, advances time,
-// flips the current buffer, takes the next dt.
-__global__ void __launch_bounds__(kReduceThreads)
+// flips the current buffer, takes the next dt. Static: each physics' backend translation unit
+// gets its own copy, so they link side by side.
+static __global__ void __launch_bounds__(kReduceThreads)
     k_control(StepControl* ctl, const double* block_rate, int n_blocks, bool init) {
   if (!init && ctl->dt <= 0) return;
   __shared__ double warp_max[kReduceThreads / 32];

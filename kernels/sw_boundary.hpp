@@ -35,24 +35,42 @@ template <class Real> TRIDG_HD Real sw_series_level(const Real* table, Real t, b
   return ls[lo] + w * (ls[hi] - ls[lo]);
 }
 
+// The interior state at a boundary point in the edge's frame: depth, normal and tangential
+// velocity, wave speed.
+template <class Real> struct SwEdgeState {
+  Real h, vn, vt, c;
+  // Supercritical outflow: everything leaves, the ghost is the interior state.
+  TRIDG_HD bool outflowing() const { return vn >= c && h > Real(0); }
+};
+
+template <class Real>
+TRIDG_HD SwEdgeState<Real> sw_edge_state(const ShallowWaterPhysics<Real>& ph, const Real* u,
+                                         Real nx, Real ny) {
+  const Real h = tmax(u[0], Real(0));
+  const Real vx = ph.velocity(h, u[1]), vy = ph.velocity(h, u[2]);
+  return {h, vx * nx + vy * ny, -vx * ny + vy * nx, sqrt(ph.g * h)};
+}
+
+// Conserved ghost state of depth hg moving with normal velocity vn and tangential vt.
+template <class Real>
+TRIDG_HD void sw_ghost_state(Real hg, Real vn, Real vt, Real nx, Real ny, Real* gs) {
+  gs[0] = hg;
+  gs[1] = hg * (vn * nx - vt * ny);
+  gs[2] = hg * (vn * ny + vt * nx);
+}
+
 // Ghost state with depth `hg` from the interior state u: the tangential velocity is the
 // interior's, the normal one follows from the interior's outgoing Riemann invariant
 // v_n + 2c (subcritical flow; supercritical outflow takes the interior state).
 template <class Real>
 TRIDG_HD void sw_invariant_ghost(const ShallowWaterPhysics<Real>& ph, const Real* u, Real hg,
                                  Real nx, Real ny, Real* gs) {
-  const Real h = tmax(u[0], Real(0));
-  const Real vx = ph.velocity(h, u[1]), vy = ph.velocity(h, u[2]);
-  const Real vn = vx * nx + vy * ny, c = sqrt(ph.g * h);
-  if (vn >= c && h > Real(0)) {
+  const SwEdgeState<Real> e = sw_edge_state(ph, u, nx, ny);
+  if (e.outflowing()) {
     for (int k = 0; k < 3; ++k) gs[k] = u[k];
     return;
   }
-  const Real vng = vn + Real(2) * (c - sqrt(ph.g * hg));
-  const Real vt = -vx * ny + vy * nx;
-  gs[0] = hg;
-  gs[1] = hg * (vng * nx - vt * ny);
-  gs[2] = hg * (vng * ny + vt * nx);
+  sw_ghost_state(hg, e.vn + Real(2) * (e.c - sqrt(ph.g * hg)), e.vt, nx, ny, gs);
 }
 
 // Characteristic absorbing condition: the incoming invariant is that of water at rest at
@@ -60,21 +78,15 @@ TRIDG_HD void sw_invariant_ghost(const ShallowWaterPhysics<Real>& ph, const Real
 template <class Real>
 TRIDG_HD void sw_absorbing_ghost(const ShallowWaterPhysics<Real>& ph, const Real* u, Real b,
                                  Real level, Real nx, Real ny, Real* gs) {
-  const Real h = tmax(u[0], Real(0));
-  const Real vx = ph.velocity(h, u[1]), vy = ph.velocity(h, u[2]);
-  const Real vn = vx * nx + vy * ny, c = sqrt(ph.g * h);
-  if (vn >= c && h > Real(0)) {
+  const SwEdgeState<Real> e = sw_edge_state(ph, u, nx, ny);
+  if (e.outflowing()) {
     for (int k = 0; k < 3; ++k) gs[k] = u[k];
     return;
   }
-  const Real rout = vn + Real(2) * c;
+  const Real rout = e.vn + Real(2) * e.c;
   const Real rin = -Real(2) * sqrt(ph.g * tmax(level - b, Real(0)));
   const Real cg = tmax(Real(0.25) * (rout - rin), Real(0));
-  const Real vng = Real(0.5) * (rout + rin);
-  const Real hg = cg * cg / ph.g, vt = -vx * ny + vy * nx;
-  gs[0] = hg;
-  gs[1] = hg * (vng * nx - vt * ny);
-  gs[2] = hg * (vng * ny + vt * nx);
+  sw_ghost_state(cg * cg / ph.g, Real(0.5) * (rout + rin), e.vt, nx, ny, gs);
 }
 
 // Ghost state at an edge point with bed elevation b, outward normal (nx, ny), time t.

@@ -7,8 +7,27 @@
 #include "kernels/backend.hpp"
 #include "kernels/cpu_backend.hpp"
 #include "kernels/cuda_backend.hpp"
+#include "solver/problem.hpp"
+#include "solver/run_settings.hpp"
+#include "solver/time_schemes.hpp"
 
 namespace tridg {
+
+// The backend's configuration from the run settings and a physics' problem: scheme, limiter,
+// time-step rule and boundary conditions.
+template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, const Problem<M>& pb) {
+  BackendConfig<M> bc;
+  bc.order = s.order;
+  bc.stages = make_scheme(s.scheme);
+  bc.limiter = s.limiter;
+  // The stable step of DG with RK shrinks like 1/(2p+1) (Cockburn and Shu).
+  bc.cfl_factor = s.cfl * scheme_step_factor(s.scheme) / (2 * s.order + 1);
+  bc.fixed_dt = s.dt;
+  bc.boundaries = pb.boundaries;
+  bc.bc_tables = pb.bc_tables;
+  bc.single_precision = s.single_precision;
+  return bc;
+}
 
 // "cuda" when the build has CUDA and a GPU is present, else "cpu".
 std::string resolve_device(const std::string& requested, int gpu);

@@ -33,16 +33,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   MeshArrays arrays = make_mesh_arrays(mesh);
   if (pb.mesh_data) pb.mesh_data(arrays);
 
-  BackendConfig<M> bc;
-  bc.order = p;
-  bc.stages = make_scheme(s.scheme);
-  bc.limiter = s.limiter;
-  // The stable step of DG with RK shrinks like 1/(2p+1) (Cockburn and Shu).
-  bc.cfl_factor = s.cfl * scheme_step_factor(s.scheme) / (2 * p + 1);
-  bc.fixed_dt = s.dt;
-  bc.boundaries = pb.boundaries;
-  bc.bc_tables = pb.bc_tables;
-  bc.single_precision = s.single_precision;
+  const BackendConfig<M> bc = make_backend_config(s, pb);
   const std::string device = resolve_device(s.device, opt.gpu);
   auto backend = make_backend(phys, tables, arrays, bc, device, opt.gpu);
 

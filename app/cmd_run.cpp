@@ -27,6 +27,9 @@ Action add_run_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", opt->overrides, "override a case key: --set time.end=0.1 (repeatable)");
   cmd->add_flag("--no-progress", opt->quiet, "no progress lines");
+  cmd->add_option("--debug-visit-seed", opt->visit_seed,
+                  "testing: the CPU backend visits elements and edges in an order shuffled by "
+                  "this seed (> 0); results must not change");
   return [opt, &app]() {
     if (app.get_option("--quiet")->as<bool>()) opt->quiet = true;
     const RunResult r = run_case(*opt);

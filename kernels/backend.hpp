@@ -54,6 +54,9 @@ template <int M> struct BackendConfig {
   // Ghost states of tabulated boundaries, [M][NF][count] per boundary (empty for the others).
   std::vector<std::vector<double>> bc_tables;
   bool single_precision = false;
+  // CPU backend, for testing: > 0 visits elements and edges in an order shuffled with this seed
+  // (results must not change: no element or edge may read what another writes in the same pass).
+  std::uint64_t visit_seed = 0;
 };
 
 struct StepStatus {

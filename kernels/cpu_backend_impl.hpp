@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <numeric>
+#include <random>
 
 #include "kernels/convert.hpp"
 #include "kernels/cpu_backend.hpp"
@@ -47,6 +49,7 @@ public:
     flux_.assign(std::size_t(M) * O::NF * mesh_.n_edges, 0);
     cfg_.bc_tables.resize(cfg_.boundaries.size());
     bind_tables();
+    make_visit_order();
   }
 
   std::string name() const override {
@@ -121,12 +124,12 @@ private:
     Real* F = flux_.data();
     for (const auto& bc : cfg_.boundaries) {
 #pragma omp parallel for schedule(static)
-      for (int e = bc.first; e < bc.first + bc.count; ++e)
-        boundary_edge<P>(T_, phys_, view_, U, F, bc, t, e);
+      for (int i = bc.first; i < bc.first + bc.count; ++i)
+        boundary_edge<P>(T_, phys_, view_, U, F, bc, t, edge_at(i));
     }
 #pragma omp parallel for schedule(static)
-    for (int e = mesh_.n_bedges; e < mesh_.n_edges; ++e)
-      interior_edge<P>(T_, phys_, view_, U, F, e);
+    for (int i = mesh_.n_bedges; i < mesh_.n_edges; ++i)
+      interior_edge<P>(T_, phys_, view_, U, F, edge_at(i));
   }
 
   double elements(const StateView<Real>& U, const StateView<Real>& U0, const StateView<Real>& ACC,
@@ -134,8 +137,9 @@ private:
     double r = 0;
     const Real* F = flux_.data();
 #pragma omp parallel for schedule(static) reduction(max : r)
-    for (int k = 0; k < mesh_.n_elems; ++k) {
-      const double rk = element_stage<P>(T_, phys_, view_, U, U0, ACC, OUT, F, c, dt, rate, k);
+    for (int i = 0; i < mesh_.n_elems; ++i) {
+      const double rk =
+          element_stage<P>(T_, phys_, view_, U, U0, ACC, OUT, F, c, dt, rate, elem_at(i));
       r = std::max(r, rk); // inadmissible cells report +inf
     }
     return r;
@@ -158,9 +162,32 @@ private:
   void limiter(const StateView<Real>& U) {
     if (!cfg_.limiter.barth_jespersen && !cfg_.limiter.positivity) return;
 #pragma omp parallel for schedule(static)
-    for (int k = 0; k < mesh_.n_elems; ++k) limit_element<P>(T_, phys_, view_, U, cfg_.limiter, k);
+    for (int i = 0; i < mesh_.n_elems; ++i)
+      limit_element<P>(T_, phys_, view_, U, cfg_.limiter, elem_at(i));
   }
 
+  // The visit order: the identity, or with cfg_.visit_seed a random permutation of the elements
+  // and of the edges within each boundary group and within the interior edges.
+  void make_visit_order() {
+    if (cfg_.visit_seed == 0) return;
+    std::mt19937_64 rng(cfg_.visit_seed);
+    elem_perm_.resize(mesh_.n_elems);
+    std::iota(elem_perm_.begin(), elem_perm_.end(), 0);
+    std::shuffle(elem_perm_.begin(), elem_perm_.end(), rng);
+    edge_perm_.resize(mesh_.n_edges);
+    std::iota(edge_perm_.begin(), edge_perm_.end(), 0);
+    for (const auto& bc : cfg_.boundaries)
+      std::shuffle(edge_perm_.begin() + bc.first, edge_perm_.begin() + bc.first + bc.count, rng);
+    std::shuffle(edge_perm_.begin() + mesh_.n_bedges, edge_perm_.end(), rng);
+  }
+  int elem_at(int i) const {
+    return elem_perm_.empty() ? i : elem_perm_[i];
+  }
+  int edge_at(int i) const {
+    return edge_perm_.empty() ? i : edge_perm_[i];
+  }
+
+  std::vector<int> elem_perm_, edge_perm_;
   DGTables<P, Real> T_;
   Phys phys_;
   MeshArrays mesh_;

@@ -365,6 +365,10 @@ TRIDG_HD void ShallowWaterPhysics<Real>::limit(const DGTables<P, Real>& T, const
       cn[s].kind = -1; // the boundary
       if (nb < 0) continue;
       cn[s] = sw_cell<P>(*this, m, U, nb);
+      // The neighbour may already have been limited in this sweep, which zeroes the momentum
+      // of a film thinner than dry_depth (below): read it as zeroed either way, so the result
+      // does not depend on the order in which elements are visited.
+      if (cn[s].h < dry_depth) cn[s].u = cn[s].v = 0;
       interface |= cn[s].kind != sw_wet;
     }
     if (lp.barth_jespersen) {

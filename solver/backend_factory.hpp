@@ -26,6 +26,7 @@ template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, cons
   bc.boundaries = pb.boundaries;
   bc.bc_tables = pb.bc_tables;
   bc.single_precision = s.single_precision;
+  bc.visit_seed = s.visit_seed;
   return bc;
 }
 

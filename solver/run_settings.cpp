@@ -49,6 +49,7 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   s.progress_seconds = cfg.get_double_in("output.progress_seconds", 0, 3600, 2.0);
   s.device = opt.device;
   s.single_precision = opt.precision == "single";
+  s.visit_seed = opt.visit_seed;
   return s;
 }
 

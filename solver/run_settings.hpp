@@ -1,5 +1,6 @@
 #pragma once
 // The physics-independent settings of a case: mesh, order, time integration, limiter, output.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct RunOptions {
   int order = -1, refine = -1, gpu = 0;
   std::vector<std::string> overrides; // --set key=value
   bool quiet = false;
+  // Testing aid (CPU backend): > 0 visits elements and edges in an order shuffled by this seed.
+  std::uint64_t visit_seed = 0;
 };
 
 struct RunSettings {
@@ -40,6 +43,7 @@ struct RunSettings {
   double progress_seconds = 2;
   std::string device;
   bool single_precision = false;
+  std::uint64_t visit_seed = 0;
 };
 
 // Reads every common key; physics keys are read by the physics' own set-up.

@@ -15,6 +15,7 @@
 #include "solver/projection.hpp"
 #include "solver/quadrature.hpp"
 #include "solver/run.hpp"
+#include "tridg_orders.hpp"
 
 namespace tridg::test {
 
@@ -41,6 +42,13 @@ public:
 private:
   std::filesystem::path path_;
 };
+
+// Whether this build compiled order p in (CMake's TRIDG_ORDERS); tests of other orders skip.
+inline bool order_compiled(int p) {
+  for (const int q : {TRIDG_ORDER_LIST})
+    if (q == p) return true;
+  return false;
+}
 
 inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;

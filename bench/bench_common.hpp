@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "backends/backend.hpp"
+#include "core/dg_basis_tables.hpp"
 #include "io/config.hpp"
 #include "io/mesh_loader.hpp"
-#include "kernels/backend.hpp"
+#include "physics/euler/case.hpp"
 #include "solver/backend_factory.hpp"
-#include "solver/dg_basis_tables.hpp"
-#include "solver/euler_case.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/projection.hpp"
 #include "solver/run_settings.hpp"
@@ -42,7 +42,7 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
   MeshOptions mo;
   mo.refine = b.settings.refine;
   b.mesh = load_mesh(b.settings.mesh_path, mo);
-  const EulerPhysics<double> phys = read_euler_physics(cfg);
+  const EulerPhysics<double, EulerHllc> phys(read_euler_physics(cfg));
   const Problem<4> pb = make_euler_problem(cfg, b.mesh, order, phys);
   const BasisTables tables = make_basis_tables(order);
   b.n_modes = tables.n_modes;

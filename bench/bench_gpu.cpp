@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <map>
 
+#include "backends/cuda/cuda_backend.hpp"
 #include "bench/bench_common.hpp"
-#include "kernels/cuda_backend.hpp"
-#include "solver/basis.hpp"
+#include "core/basis.hpp"
 
 namespace {
 

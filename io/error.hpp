@@ -15,6 +15,7 @@ enum class ExitCode : int {
   io_error = 5,     // output folder not writable, write failed
   diverged = 6,     // NaN or negative density/pressure/depth during the run
   no_device = 7,    // CUDA requested but no usable GPU
+  device_error = 8, // the GPU failed during the run (out of memory, a kernel fault)
   interrupted = 130 // SIGINT/SIGTERM: checkpoint written
 };
 

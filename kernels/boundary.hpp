@@ -1,7 +1,7 @@
 #pragma once
 // Boundary conditions as parameters of one launch over one boundary group: the ghost state at an
 // edge point is computed from the interior state, the point, the normal and the time.
-#include "kernels/hd.hpp"
+#include "core/hd.hpp"
 
 namespace tridg {
 

@@ -1,6 +1,7 @@
 #pragma once
-// Volume integral, lifting of the three edges' fluxes, division by det J and the Runge-Kutta
-// update, fused in one pass over an element so the right-hand side never goes to memory.
+// Volume integral, lifting of the three edges' fluxes, the physics' own element terms (side
+// corrections, sources), division by det J and the Runge-Kutta update, fused in one pass over
+// an element so the right-hand side never goes to memory.
 #include <limits>
 
 #include "kernels/dg_edge.hpp"
@@ -22,7 +23,8 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
     }
   const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
   const Real g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
-  const Real inv_det = Real(1) / (g3 * g0 - g1 * g2);
+  const Real det = g3 * g0 - g1 * g2;
+  const Real inv_det = Real(1) / det;
   if constexpr (P > 0) {
 #pragma unroll
     for (int q = 0; q < NQ; ++q) {
@@ -61,9 +63,60 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
       }
     }
   }
-  // Shallow water: bed source, friction, Coriolis and the hydrostatic-reconstruction
-  // corrections of the element's own edge traces (kernels/sw_dg.hpp).
-  if constexpr (Phys::has_source) phys.template element_terms<P>(T, m, k, u, rhs);
+  if constexpr (Phys::has_side_correction || Phys::has_point_source || Phys::has_cell_source) {
+    Real mean[M];
+#pragma unroll
+    for (int v = 0; v < M; ++v) mean[v] = cell_mean(u[v][0]);
+    const typename Phys::Cell cell = phys.template cell<P>(m, k, mean);
+    if constexpr (Phys::has_side_correction) {
+      // The element's own side of each edge (hydrostatic reconstruction's g/2 (h^2 - h*^2) n).
+#pragma unroll
+      for (int s = 0; s < 3; ++s) {
+        const int face = ldg(&m.elem_face[s * E + k]);
+        const int e = face >> 1;
+        const bool right = face & 1;
+        Real nx, ny, len;
+        edge_normal(m, e, nx, ny, len);
+#pragma unroll
+        for (int q = 0; q < NF; ++q) {
+          const int eq = right ? NF - 1 - q : q;
+          const EdgePoint<Real> pt{&m, e, eq, NF, Real(0), Real(0), Real(0), nx, ny};
+          Real uq[M], c[M];
+#pragma unroll
+          for (int v = 0; v < M; ++v) {
+            Real a = 0;
+#pragma unroll
+            for (int j = 0; j < NP; ++j) a += T.fphi[s][q][j] * u[v][j];
+            uq[v] = a;
+          }
+          phys.side_correction(pt, right, cell, uq, len * T.fw[q], c);
+#pragma unroll
+          for (int v = 0; v < M; ++v)
+#pragma unroll
+            for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * c[v];
+        }
+      }
+    }
+    if constexpr (Phys::has_point_source) {
+#pragma unroll
+      for (int q = 0; q < NQ; ++q) {
+        Real uq[M], src[M];
+#pragma unroll
+        for (int v = 0; v < M; ++v) {
+          Real a = 0;
+#pragma unroll
+          for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * u[v][j];
+          uq[v] = a;
+        }
+        phys.template point_source<P>(ElementPoint<Real>{&m, k, q, det * T.vw[q]}, cell, uq, src);
+#pragma unroll
+        for (int v = 0; v < M; ++v)
+#pragma unroll
+          for (int j = 0; j < NP; ++j) rhs[v][j] += T.vphi[q][j] * src[v];
+      }
+    }
+    if constexpr (Phys::has_cell_source) phys.template cell_source<P>(m, k, cell, rhs);
+  }
 #pragma unroll
   for (int v = 0; v < M; ++v)
 #pragma unroll
@@ -72,7 +125,8 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
 
 // One Runge-Kutta stage for element k: out = A u0 + B u + C dt L(u) + D acc', with
 // acc' = E acc + F dt L(u). Returns the element's CFL rate (max wave speed / inscribed radius)
-// of the new cell average when `want_rate` is set (the limiter leaves averages unchanged).
+// of the new cell average when `want_rate` is set (the limiter leaves averages unchanged up to
+// limited_mean, which keeps the rate's bound), +inf when that average is not admissible.
 template <int P, class Phys, class Real>
 TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, const StateView<Real>& U0,
@@ -99,10 +153,8 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
       if (j == 0) mean[v] = o;
     }
   if (!want_rate) return 0;
-  // mode 0 times sqrt(2) is the cell average (the constant mode is sqrt(2) on the reference)
-  constexpr Real sqrt2 = Real(1.4142135623730951);
 #pragma unroll
-  for (int v = 0; v < M; ++v) mean[v] *= sqrt2;
+  for (int v = 0; v < M; ++v) mean[v] = cell_mean(mean[v]);
   if (!phys.admissible(mean)) return std::numeric_limits<Real>::infinity(); // blow-up
   return phys.max_speed(mean) * inv_inradius(m, k);
 }

@@ -1,11 +1,15 @@
 #pragma once
-// Barth-Jespersen limiting of the linear modes against the neighbours' cell averages, troubled-cell
-// handling for p > 1, and the Zhang-Shu positivity fix. One element at a time; only the element's
-// own higher modes change, so neighbours may read averages concurrently.
+// The limiter, one element at a time, in three steps a physics may replace
+// (physics/interface.hpp): slopes (default: vertex-based Barth-Jespersen, hierarchical for
+// p > 1), positivity (default: Zhang-Shu on the physics' positive quantities) and a finishing
+// step (default: none). Only the element's own coefficients change, and its means only through
+// the physics' limited_mean, through which the neighbours read them: elements may be limited
+// concurrently and in any order.
 #include <limits>
 
-#include "kernels/dg_tables.hpp"
+#include "core/dg_tables.hpp"
 #include "kernels/dg_views.hpp"
+#include "physics/interface.hpp"
 
 namespace tridg {
 
@@ -16,153 +20,199 @@ template <class Real> struct LimiterParams {
   Real floor = Real(1e-10); // lower bound the positivity fix keeps density/pressure/depth above
 };
 
+// The mean of variable v of element k as its limiter leaves it (what neighbours compare with).
 template <int P, class Phys, class Real>
-TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
-                            const StateView<Real>& U, const LimiterParams<Real>& lp, int k) {
-  if constexpr (Phys::has_source) {
-    // Shallow water: wet/dry-aware limiting of the surface h + b (kernels/sw_dg.hpp).
-    phys.template limit<P>(T, m, U, lp, k);
-  } else {
-    constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
-    constexpr Real sqrt2 = Real(1.4142135623730951);
-    Real u[M][NP];
+TRIDG_HD void limited_means(const Phys& phys, const StateView<Real>& U, int k,
+                            Real (&mean)[Phys::M]) {
+  constexpr int NP = Order<P>::NP;
 #pragma unroll
-    for (int v = 0; v < M; ++v)
+  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(ldg(&U.c[(v * NP) * U.n + k]));
+  phys.limited_mean(mean);
+}
+
+// Vertex-based Barth-Jespersen (Kuzmin 2010) on the conserved variables: the bounds at each
+// vertex are the extreme cell averages of all elements that share it, and the linear part is
+// checked at the vertices. A linear field stays untouched (an interior vertex lies inside its
+// patch's centroids), and at p = 1 no edge point leaves the bounds of its two vertices. For
+// p > 1 only troubled cells (the full polynomial out of bounds) are limited, to their scaled
+// linear part.
+template <int P, class Phys, class Real>
+TRIDG_HD bool vertex_barth_jespersen(const DGTables<P, Real>& T, const Phys& phys,
+                                     const MeshView<Real>& m, const StateView<Real>& U,
+                                     const LimiterParams<Real>& lp, int k,
+                                     Real (&u)[Phys::M][Order<P>::NP]) {
+  constexpr int NP = Order<P>::NP, NF = Order<P>::NF, M = Phys::M;
+  const int E = m.n_elems;
+  const Real r = Real(1) / inv_inradius(m, k);
+  const Real slack = lp.tvb_m * Real(4) * r * r;
+  Real scale = 0;
 #pragma unroll
-      for (int j = 0; j < NP; ++j) u[v][j] = ldg(&U.c[(v * NP + j) * U.n + k]);
-    bool changed = false;
-    if constexpr (P > 0) {
-      if (lp.barth_jespersen) {
-        // Vertex-based Barth-Jespersen (Kuzmin 2010): the bounds at each vertex are the extreme
-        // cell averages of all elements that share it, and the linear part is checked at the
-        // vertices. A linear field stays untouched (an interior vertex lies inside its patch's
-        // centroids), and at p = 1 no edge point leaves the bounds of its two vertices.
-        const int E = m.n_elems;
-        const Real r = Real(1) / inv_inradius(m, k);
-        const Real slack = lp.tvb_m * Real(4) * r * r;
-        Real scale = 0;
+  for (int v = 0; v < M; ++v) scale = tmax(scale, tabs(cell_mean(u[v][0])));
+  // Rounding must not make a uniform state look troubled; a variable that is zero (momentum at
+  // rest) has no scale of its own, so the largest one sets the floor.
+  const Real widen = slack + Real(64) * std::numeric_limits<Real>::epsilon() * scale;
+  Real alpha[M], glo[M], ghi[M];
+  unsigned troubled = 0;
 #pragma unroll
-        for (int v = 0; v < M; ++v) scale = tmax(scale, tabs(sqrt2 * u[v][0]));
-        // Rounding must not make a uniform state look troubled; a variable that is zero
-        // (momentum at rest) has no scale of its own, so the largest one sets the floor.
-        const Real widen = slack + Real(64) * std::numeric_limits<Real>::epsilon() * scale;
-        Real alpha[M], glo[M], ghi[M];
-        unsigned troubled = 0;
+  for (int v = 0; v < M; ++v) {
+    alpha[v] = 1;
+    glo[v] = ghi[v] = cell_mean(u[v][0]);
+  }
 #pragma unroll
-        for (int v = 0; v < M; ++v) {
-          alpha[v] = 1;
-          glo[v] = ghi[v] = sqrt2 * u[v][0];
-        }
+  for (int i = 0; i < 3; ++i) {
+    const int node = ldg(&m.elem_node[i * E + k]);
+    const int j0 = ldg(&m.node_elem_start[node]), j1 = ldg(&m.node_elem_start[node + 1]);
+    Real lo[M], hi[M];
 #pragma unroll
-        for (int i = 0; i < 3; ++i) {
-          const int node = ldg(&m.elem_node[i * E + k]);
-          const int j0 = ldg(&m.node_elem_start[node]), j1 = ldg(&m.node_elem_start[node + 1]);
-          Real lo[M], hi[M];
+    for (int v = 0; v < M; ++v) lo[v] = hi[v] = cell_mean(u[v][0]);
+    for (int j = j0; j < j1; ++j) {
+      Real a[M];
+      limited_means<P>(phys, U, ldg(&m.node_elem[j]), a);
 #pragma unroll
-          for (int v = 0; v < M; ++v) lo[v] = hi[v] = sqrt2 * u[v][0];
-          for (int j = j0; j < j1; ++j) {
-            const int n2 = ldg(&m.node_elem[j]);
-#pragma unroll
-            for (int v = 0; v < M; ++v) {
-              const Real a = sqrt2 * ldg(&U.c[(v * NP) * U.n + n2]);
-              lo[v] = tmin(lo[v], a);
-              hi[v] = tmax(hi[v], a);
-            }
-          }
-#pragma unroll
-          for (int v = 0; v < M; ++v) {
-            const Real mean = sqrt2 * u[v][0];
-            const Real l = lo[v] - widen, h = hi[v] + widen;
-            glo[v] = tmin(glo[v], l);
-            ghi[v] = tmax(ghi[v], h);
-            Real full = 0, lin = 0;
-#pragma unroll
-            for (int j = 1; j < NP; ++j) {
-              const Real d = T.vtx[i][j] * u[v][j];
-              full += d;
-              if (j < 3) lin += d;
-            }
-            if (mean + full > h || mean + full < l) troubled |= 1u << v;
-            if (lin > Real(0) && mean + lin > h) alpha[v] = tmin(alpha[v], (h - mean) / lin);
-            if (lin < Real(0) && mean + lin < l) alpha[v] = tmin(alpha[v], (l - mean) / lin);
-          }
-        }
-        if constexpr (P >= 2) {
-          // Higher modes can overshoot between the vertices: the whole polynomial must stay
-          // within the patch's bounds at the edge points too.
-#pragma unroll
-          for (int s = 0; s < 3; ++s)
-#pragma unroll
-            for (int q = 0; q < NF; ++q)
-#pragma unroll
-              for (int v = 0; v < M; ++v) {
-                Real full = sqrt2 * u[v][0];
-#pragma unroll
-                for (int j = 1; j < NP; ++j) full += T.fphi[s][q][j] * u[v][j];
-                if (full > ghi[v] || full < glo[v]) troubled |= 1u << v;
-              }
-        }
-#pragma unroll
-        for (int v = 0; v < M; ++v)
-          if (troubled & (1u << v)) {
-            changed = true;
-#pragma unroll
-            for (int j = 1; j < NP; ++j) u[v][j] = j < 3 ? alpha[v] * u[v][j] : Real(0);
-          }
-      }
-      if (lp.positivity) {
-        Real mean[M];
-#pragma unroll
-        for (int v = 0; v < M; ++v) mean[v] = sqrt2 * u[v][0];
-#pragma unroll
-        for (int n = 0; n < Phys::n_positive; ++n) {
-          const Real pm = phys.positive_quantity(n, mean);
-          const Real eps = tmin(lp.floor, pm);
-          Real theta = 1;
-          // Points: every volume point and every edge point.
-#pragma unroll
-          for (int q = 0; q < NQ + 3 * NF; ++q) {
-            const Real* phi = q < NQ ? T.vphi[q] : T.fphi[(q - NQ) / NF][(q - NQ) % NF];
-            Real uq[M];
-#pragma unroll
-            for (int v = 0; v < M; ++v) {
-              Real a = 0;
-#pragma unroll
-              for (int j = 0; j < NP; ++j) a += phi[j] * u[v][j];
-              uq[v] = a;
-            }
-            if (phys.positive_quantity(n, uq) >= eps) continue;
-            // Largest t in [0,1] with the quantity >= eps on the segment mean -> uq (bisection:
-            // the quantities are concave along it, and this path is rare).
-            Real t0 = 0, t1 = 1;
-            for (int it = 0; it < 40; ++it) {
-              const Real tm = Real(0.5) * (t0 + t1);
-              Real w[M];
-#pragma unroll
-              for (int v = 0; v < M; ++v) w[v] = mean[v] + tm * (uq[v] - mean[v]);
-              if (phys.positive_quantity(n, w) >= eps)
-                t0 = tm;
-              else
-                t1 = tm;
-            }
-            theta = tmin(theta, t0);
-          }
-          if (theta < Real(1)) {
-            changed = true;
-#pragma unroll
-            for (int v = 0; v < M; ++v)
-#pragma unroll
-              for (int j = 1; j < NP; ++j) u[v][j] *= theta;
-          }
-        }
+      for (int v = 0; v < M; ++v) {
+        lo[v] = tmin(lo[v], a[v]);
+        hi[v] = tmax(hi[v], a[v]);
       }
     }
-    if (changed) {
+#pragma unroll
+    for (int v = 0; v < M; ++v) {
+      const Real mean = cell_mean(u[v][0]);
+      const Real l = lo[v] - widen, h = hi[v] + widen;
+      glo[v] = tmin(glo[v], l);
+      ghi[v] = tmax(ghi[v], h);
+      Real full = 0, lin = 0;
+#pragma unroll
+      for (int j = 1; j < NP; ++j) {
+        const Real d = T.vtx[i][j] * u[v][j];
+        full += d;
+        if (j < 3) lin += d;
+      }
+      if (mean + full > h || mean + full < l) troubled |= 1u << v;
+      if (lin > Real(0) && mean + lin > h) alpha[v] = tmin(alpha[v], (h - mean) / lin);
+      if (lin < Real(0) && mean + lin < l) alpha[v] = tmin(alpha[v], (l - mean) / lin);
+    }
+  }
+  if constexpr (P >= 2) {
+    // Higher modes can overshoot between the vertices: the whole polynomial must stay within
+    // the patch's bounds at the edge points too.
+#pragma unroll
+    for (int s = 0; s < 3; ++s)
+#pragma unroll
+      for (int q = 0; q < NF; ++q)
+#pragma unroll
+        for (int v = 0; v < M; ++v) {
+          Real full = cell_mean(u[v][0]);
+#pragma unroll
+          for (int j = 1; j < NP; ++j) full += T.fphi[s][q][j] * u[v][j];
+          if (full > ghi[v] || full < glo[v]) troubled |= 1u << v;
+        }
+  }
+  bool changed = false;
+#pragma unroll
+  for (int v = 0; v < M; ++v)
+    if (troubled & (1u << v)) {
+      changed = true;
+#pragma unroll
+      for (int j = 1; j < NP; ++j) u[v][j] = j < 3 ? alpha[v] * u[v][j] : Real(0);
+    }
+  return changed;
+}
+
+// Zhang-Shu: scales all modes above the mean towards it until each positive quantity is at
+// least min(floor, its mean value) at every volume and edge point.
+template <int P, class Phys, class Real>
+TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const LimiterParams<Real>& lp,
+                        Real (&u)[Phys::M][Order<P>::NP]) {
+  constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
+  bool changed = false;
+  Real mean[M];
+#pragma unroll
+  for (int v = 0; v < M; ++v) mean[v] = cell_mean(u[v][0]);
+#pragma unroll
+  for (int n = 0; n < Phys::n_positive; ++n) {
+    const Real pm = phys.positive_quantity(n, mean);
+    const Real eps = tmin(lp.floor, pm);
+    Real theta = 1;
+#pragma unroll
+    for (int q = 0; q < NQ + 3 * NF; ++q) {
+      const Real* phi = q < NQ ? T.vphi[q] : T.fphi[(q - NQ) / NF][(q - NQ) % NF];
+      Real uq[M];
+#pragma unroll
+      for (int v = 0; v < M; ++v) {
+        Real a = 0;
+#pragma unroll
+        for (int j = 0; j < NP; ++j) a += phi[j] * u[v][j];
+        uq[v] = a;
+      }
+      if (phys.positive_quantity(n, uq) >= eps) continue;
+      // Largest t in [0,1] with the quantity >= eps on the segment mean -> uq (bisection: the
+      // quantities are concave along it, and this path is rare).
+      Real t0 = 0, t1 = 1;
+      for (int it = 0; it < 40; ++it) {
+        const Real tm = Real(0.5) * (t0 + t1);
+        Real w[M];
+#pragma unroll
+        for (int v = 0; v < M; ++v) w[v] = mean[v] + tm * (uq[v] - mean[v]);
+        if (phys.positive_quantity(n, w) >= eps)
+          t0 = tm;
+        else
+          t1 = tm;
+      }
+      theta = tmin(theta, t0);
+    }
+    if (theta < Real(1)) {
+      changed = true;
 #pragma unroll
       for (int v = 0; v < M; ++v)
 #pragma unroll
-        for (int j = 1; j < NP; ++j) U.c[(v * NP + j) * U.n + k] = u[v][j];
+        for (int j = 1; j < NP; ++j) u[v][j] *= theta;
     }
+  }
+  return changed;
+}
+
+template <int P, class Phys, class Real>
+TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
+                            const StateView<Real>& U, const LimiterParams<Real>& lp, int k) {
+  constexpr int NP = Order<P>::NP, M = Phys::M;
+  Real u[M][NP];
+#pragma unroll
+  for (int v = 0; v < M; ++v)
+#pragma unroll
+    for (int j = 0; j < NP; ++j) u[v][j] = ldg(&U.c[(v * NP + j) * U.n + k]);
+  Real mean[M];
+#pragma unroll
+  for (int v = 0; v < M; ++v) mean[v] = cell_mean(u[v][0]);
+  const typename Phys::Cell cell = phys.template cell<P>(m, k, mean);
+  bool changed = false;
+  if constexpr (Phys::custom_slopes) {
+    changed |= phys.template limit_slopes<P>(T, m, U, lp, k, cell, u);
+  } else if constexpr (P > 0) {
+    if (lp.barth_jespersen) changed |= vertex_barth_jespersen<P>(T, phys, m, U, lp, k, u);
+  }
+  if constexpr (Phys::custom_positivity) {
+    changed |= phys.template limit_positivity<P>(T, lp, cell, u);
+  } else if constexpr (P > 0) {
+    if (lp.positivity) changed |= zhang_shu<P>(T, phys, lp, u);
+  }
+  if constexpr (Phys::has_limit_finish)
+    changed |= phys.template limit_finish<P>(T, m, U, k, cell, u);
+  // The means as the neighbours read them (limited_means).
+  Real lm[M];
+#pragma unroll
+  for (int v = 0; v < M; ++v) lm[v] = mean[v];
+  phys.limited_mean(lm);
+#pragma unroll
+  for (int v = 0; v < M; ++v)
+    if (lm[v] != mean[v]) {
+      changed = true;
+      u[v][0] = lm[v] * Real(0.70710678118654752); // the mean over sqrt 2
+    }
+  if (changed) {
+#pragma unroll
+    for (int v = 0; v < M; ++v)
+#pragma unroll
+      for (int j = 0; j < NP; ++j) U.c[(v * NP + j) * U.n + k] = u[v][j];
   }
 }
 

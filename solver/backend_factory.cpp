@@ -3,25 +3,25 @@
 namespace tridg {
 
 std::string resolve_device(const std::string& requested, int gpu) {
-  if (requested == "cpu") return "cpu";
-#ifdef TRIDG_HAVE_CUDA
-  const int n = cuda_device_count();
-  if (requested == "cuda") {
-    if (n == 0)
-      fail(ExitCode::no_device, "--device cuda: no CUDA GPU found (driver missing or no device)");
-    if (gpu < 0 || gpu >= n)
-      fail(ExitCode::no_device,
-           "--gpu " + std::to_string(gpu) + ": only " + std::to_string(n) + " GPU(s) present");
-    return "cuda";
+  if (requested == "auto") {
+    const std::string found = first_backend_with_device(CompiledBackends{});
+    // --gpu beyond the devices present: "auto" falls back to the CPU, as without a GPU.
+    if (found != "cpu" && gpu >= backend_device_count(found)) return "cpu";
+    return found;
   }
-  return n > 0 && gpu < n ? "cuda" : "cpu";
-#else
-  (void)gpu;
-  if (requested == "cuda")
+  const int n = backend_device_count(requested);
+  if (n < 0)
+    fail(ExitCode::no_device, "--device " + requested +
+                                  ": this build has no such backend (it has " +
+                                  compiled_backend_names() + "; rebuild with -DTRIDG_CUDA=ON)");
+  if (requested == "cpu") return requested;
+  if (n == 0)
     fail(ExitCode::no_device,
-         "--device cuda: this build has no CUDA backend (rebuild with -DTRIDG_CUDA=ON)");
-  return "cpu";
-#endif
+         "--device " + requested + ": no GPU found (driver missing or no device)");
+  if (gpu < 0 || gpu >= n)
+    fail(ExitCode::no_device,
+         "--gpu " + std::to_string(gpu) + ": only " + std::to_string(n) + " GPU(s) present");
+  return requested;
 }
 
 } // namespace tridg

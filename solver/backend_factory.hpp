@@ -1,12 +1,12 @@
 #pragma once
-// Picks and creates the backend: CUDA when asked for, or when "auto" finds a GPU; else OpenMP.
+// Picks and creates the backend from the registry: the one asked for, or with "auto" the first
+// with a device (a GPU), else the CPU backend.
 #include <memory>
 #include <string>
 
+#include "backends/backend.hpp"
+#include "backends/registry.hpp"
 #include "io/error.hpp"
-#include "kernels/backend.hpp"
-#include "kernels/cpu_backend.hpp"
-#include "kernels/cuda_backend.hpp"
 #include "solver/problem.hpp"
 #include "solver/run_settings.hpp"
 #include "solver/time_schemes.hpp"
@@ -30,21 +30,16 @@ template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, cons
   return bc;
 }
 
-// "cuda" when the build has CUDA and a GPU is present, else "cpu".
+// The backend's name: "auto" resolved, an unknown or unusable one an error (exit 7).
 std::string resolve_device(const std::string& requested, int gpu);
 
 template <class Phys>
 std::unique_ptr<Backend<Phys::M>>
 make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
              const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu) {
-#ifdef TRIDG_HAVE_CUDA
-  if (device == "cuda") return make_cuda_backend(phys, tables, mesh, cfg, gpu);
-#else
-  (void)gpu;
-#endif
-  if (device == "cuda")
-    fail(ExitCode::no_device, "this build has no CUDA backend (rebuild with -DTRIDG_CUDA=ON)");
-  return make_cpu_backend(phys, tables, mesh, cfg);
+  auto b = make_registered_backend(device, CompiledBackends{}, phys, tables, mesh, cfg, gpu);
+  if (!b) fail(ExitCode::no_device, "this build has no backend '" + device + "'");
+  return b;
 }
 
 } // namespace tridg

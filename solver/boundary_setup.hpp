@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "core/quadrature.hpp"
 #include "io/config.hpp"
 #include "io/error.hpp"
 #include "io/expression.hpp"
 #include "io/mesh.hpp"
 #include "kernels/boundary.hpp"
 #include "solver/projection.hpp"
-#include "solver/quadrature.hpp"
 
 namespace tridg {
 

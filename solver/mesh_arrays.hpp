@@ -1,6 +1,6 @@
 #pragma once
+#include "backends/backend.hpp"
 #include "io/mesh.hpp"
-#include "kernels/backend.hpp"
 
 namespace tridg {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "solver/basis.hpp"
+#include "core/basis.hpp"
 
 namespace tridg {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/backend.hpp"
+#include "backends/backend.hpp"
 #include "solver/projection.hpp"
 
 namespace tridg {

@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "solver/basis.hpp"
+#include "core/basis.hpp"
+#include "core/quadrature.hpp"
 #include "solver/mesh_arrays.hpp"
-#include "solver/quadrature.hpp"
 
 namespace tridg {
 

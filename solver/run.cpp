@@ -3,9 +3,9 @@
 #include <omp.h>
 #include <spdlog/spdlog.h>
 
+#include "io/error.hpp"
 #include "io/mesh_loader.hpp"
-#include "solver/euler_case.hpp"
-#include "solver/physics_runs.hpp"
+#include "physics/registry.hpp"
 
 namespace tridg {
 
@@ -20,8 +20,10 @@ RunResult run_case(const RunOptions& opt) {
   omp_set_num_threads(threads); // the Gmsh SDK lowers OpenMP's thread count to its own setting
   spdlog::info("mesh {}: {} elements, {} edges ({} on the boundary)", s.mesh_path, mesh.n_elems(),
                mesh.n_edges(), mesh.n_boundary_edges);
-  if (s.physics == "euler") return run_euler(cfg, s, opt, mesh);
-  return run_shallow_water(cfg, s, opt, mesh);
+  for (const PhysicsEntry& e : physics_registry())
+    if (s.physics == e.name) return e.run(cfg, s, opt, mesh);
+  // read_run_settings accepts only the registry's names.
+  fail(ExitCode::internal, "physics '" + s.physics + "' is not registered");
 }
 
 } // namespace tridg

@@ -5,6 +5,7 @@
 
 #include "io/config.hpp"
 #include "io/mesh.hpp"
+#include "solver/output_fields.hpp"
 #include "solver/problem.hpp"
 #include "solver/run_settings.hpp"
 
@@ -17,9 +18,11 @@ struct RunResult {
   std::vector<double> final_state; // C[var][mode][elem]
 };
 
-// Runs a set-up problem to the end and writes its outputs; throws UserError on failure.
+// Runs a set-up problem to the end and writes its outputs, with the physics' derived fields;
+// throws UserError on failure.
 template <class Phys>
 RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions& opt,
-                      const Mesh& mesh, const Phys& phys, const Problem<Phys::M>& pb);
+                      const Mesh& mesh, const Phys& phys, const Problem<Phys::M>& pb,
+                      const DerivedFields& fields);
 
 } // namespace tridg

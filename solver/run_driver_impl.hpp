@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <limits>
 
+#include "core/dg_basis_tables.hpp"
 #include "io/json.hpp"
 #include "io/solution_h5.hpp"
 #include "solver/backend_factory.hpp"
-#include "solver/dg_basis_tables.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/output_fields.hpp"
 #include "solver/output_writer.hpp"
@@ -24,7 +24,8 @@ namespace tridg {
 
 template <class Phys>
 RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions& opt,
-                      const Mesh& mesh, const Phys& phys, const Problem<Phys::M>& pb) {
+                      const Mesh& mesh, const Phys& phys, const Problem<Phys::M>& pb,
+                      const DerivedFields& fields) {
   constexpr int M = Phys::M;
   using clock = std::chrono::steady_clock;
   const auto wall0 = clock::now();
@@ -37,8 +38,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const std::string device = resolve_device(s.device, opt.gpu);
   auto backend = make_backend(phys, tables, arrays, bc, device, opt.gpu);
 
-  OutputWriter out(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p,
-                   output_fields(phys, pb, mesh));
+  OutputWriter out(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p, fields);
   std::vector<double> state;
   double t = 0;
   std::int64_t step = 0;

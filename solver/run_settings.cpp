@@ -3,7 +3,8 @@
 #include <filesystem>
 #include <limits>
 
-#include "solver/basis.hpp"
+#include "core/basis.hpp"
+#include "physics/registry.hpp"
 #include "solver/time_schemes.hpp"
 
 namespace tridg {
@@ -12,7 +13,7 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   namespace fs = std::filesystem;
   RunSettings s;
   const double inf = std::numeric_limits<double>::infinity();
-  s.physics = cfg.get_choice("physics.type", {"euler", "shallow_water"}, "euler");
+  s.physics = cfg.get_choice("physics.type", physics_names(), "euler");
   const fs::path case_dir = fs::path(cfg.source()).parent_path();
   // Mesh paths in a case file are relative to the case file.
   const fs::path m = cfg.get_string("mesh.file");

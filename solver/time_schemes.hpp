@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/backend.hpp"
+#include "backends/backend.hpp"
 
 namespace tridg {
 

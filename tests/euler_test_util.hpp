@@ -17,17 +17,17 @@
 #include <string>
 #include <vector>
 
+#include "backends/cpu/cpu_backend.hpp"
+#include "core/basis.hpp"
+#include "core/dg_basis_tables.hpp"
+#include "core/quadrature.hpp"
 #include "io/connectivity.hpp"
 #include "io/mesh.hpp"
 #include "io/mesh_loader.hpp"
 #include "io/raw_mesh.hpp"
-#include "kernels/cpu_backend.hpp"
-#include "kernels/euler_physics.hpp"
-#include "solver/basis.hpp"
-#include "solver/dg_basis_tables.hpp"
+#include "physics/euler/euler.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/projection.hpp"
-#include "solver/quadrature.hpp"
 #include "solver/run.hpp"
 #include "test_support.hpp"
 
@@ -99,8 +99,8 @@ inline std::unique_ptr<Backend<4>> make_euler_backend(const Mesh& mesh, int p,
   BackendConfig<4> cfg;
   cfg.order = p;
   cfg.limiter = limiter;
-  return make_cpu_backend(EulerPhysics<double>{}, make_basis_tables(p), make_mesh_arrays(mesh),
-                          cfg);
+  return make_cpu_backend(EulerPhysics<double, EulerHllc>{}, make_basis_tables(p),
+                          make_mesh_arrays(mesh), cfg);
 }
 
 // A point in the reference triangle.

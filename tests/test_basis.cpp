@@ -1,5 +1,5 @@
-#include "solver/basis.hpp"
-#include "solver/quadrature.hpp"
+#include "core/basis.hpp"
+#include "core/quadrature.hpp"
 
 #include <doctest/doctest.h>
 

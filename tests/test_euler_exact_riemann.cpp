@@ -6,7 +6,7 @@
 #include <cmath>
 #include <initializer_list>
 
-#include "solver/exact_riemann.hpp"
+#include "physics/euler/exact_riemann.hpp"
 
 using namespace tridg;
 

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "euler_test_util.hpp"
-#include "solver/exact_riemann.hpp"
+#include "physics/euler/exact_riemann.hpp"
 
 using namespace tridg;
 using namespace tridg::test;
@@ -35,7 +35,7 @@ struct Extremes {
 Extremes extremes(const std::vector<double>& c, int p, int E) {
   std::vector<RefPoint> pts = volume_points(p);
   for (const RefPoint& q : edge_points(p)) pts.push_back(q);
-  const EulerPhysics<double> phys;
+  const IdealGas<double> phys;
   Extremes x;
   for (int k = 0; k < E; ++k)
     for (const RefPoint& q : pts) {

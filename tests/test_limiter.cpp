@@ -121,7 +121,7 @@ TEST_CASE("positivity fix: density and pressure above the floor, averages kept")
   LimiterParams<double> lp;
   lp.positivity = true;
   lp.floor = 1e-3;
-  const EulerPhysics<double> phys;
+  const IdealGas<double> phys;
   for (int p = 1; p <= 3; ++p) {
     CAPTURE(p);
     // Averages rho = 1, p around 1 at rest-ish; slopes large enough to make density and pressure

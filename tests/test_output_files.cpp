@@ -12,7 +12,7 @@
 #include "io/output_viz.hpp"
 #include "io/solution_h5.hpp"
 #include "io/xdmf_writer.hpp"
-#include "solver/output_fields.hpp"
+#include "physics/euler/output.hpp"
 #include "solver/output_sample.hpp"
 #include "solver/projection.hpp"
 
@@ -109,33 +109,6 @@ TEST_CASE("Euler's derived fields stay finite for non-physical states") {
   d.eval(0, 0, 0, negative_p, out);
   CHECK(out[2] < 0);
   CHECK(out[3] == 0);
-}
-
-TEST_CASE("shallow water shows velocity, water surface and bathymetry") {
-  const Mesh m = small_mesh();
-  const std::vector<double> b{0.5, -1.0, 2.0};
-  const DerivedFields d = shallow_water_output_fields(b, 1e-3);
-  double out[3];
-  const double wet[3] = {2, 1, -1};
-  d.eval(0, 0, 0, wet, out);
-  CHECK(out[0] == 0.5);
-  CHECK(out[1] == -0.5);
-  CHECK(out[2] == 2.5);
-  const double dry[3] = {1e-4, 1e-3, 0};
-  d.eval(1, 0, 0, dry, out);
-  CHECK(out[0] == 0);
-  CHECK(out[2] == -1.0 + 1e-4);
-  // A lake at rest, h = 3 - b: eta = 3 everywhere, bathymetry constant per element.
-  std::vector<double> c(3 * 3 * 3, 0.0);
-  for (int k = 0; k < 3; ++k) c[k] = (3 - b[k]) / std::sqrt(2.0);
-  const VizMesh v = make_viz_mesh(m, 1);
-  const auto f = sample_fields(m, v, 1, {"h", "hu", "hv"}, c, d);
-  REQUIRE(f.size() == 7);
-  CHECK(f[5].name == "eta");
-  CHECK(f[6].name == "bathymetry");
-  for (std::int64_t i = 0; i < v.n_nodes(); ++i) CHECK(f[5].point[i] == doctest::Approx(3.0));
-  CHECK(f[6].point[3] == -1.0f); // node 0 of element 1
-  CHECK(f[6].cell[2] == 2.0f);
 }
 
 TEST_CASE("a snapshot round-trips through HDF5 and is refused for another mesh") {

@@ -1,4 +1,4 @@
-#include "solver/quadrature.hpp"
+#include "core/quadrature.hpp"
 
 #include <doctest/doctest.h>
 

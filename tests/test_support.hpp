@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "core/quadrature.hpp"
 #include "io/mesh.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/projection.hpp"
-#include "solver/quadrature.hpp"
 #include "solver/run.hpp"
 #include "tridg_orders.hpp"
 

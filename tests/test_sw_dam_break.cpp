@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "solver/sw_exact.hpp"
+#include "physics/shallow_water/exact.hpp"
 #include "test_sw_util.hpp"
 
 using namespace tridg;

@@ -11,7 +11,7 @@
 #include "io/error.hpp"
 #include "io/time_series.hpp"
 #include "io/xyz_grid.hpp"
-#include "solver/bathymetry.hpp"
+#include "physics/shallow_water/bathymetry.hpp"
 #include "test_sw_util.hpp"
 
 using namespace tridg;

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <fstream>
 
-#include "solver/dg_basis_tables.hpp"
+#include "core/dg_basis_tables.hpp"
+#include "physics/shallow_water/bed.hpp"
 #include "solver/mesh_arrays.hpp"
-#include "solver/sw_bed.hpp"
 #include "test_sw_util.hpp"
 
 using namespace tridg;

@@ -10,7 +10,7 @@
 #include <cstdio>
 
 #include "io/solution_h5.hpp"
-#include "solver/sw_exact.hpp"
+#include "physics/shallow_water/exact.hpp"
 #include "test_sw_util.hpp"
 
 using namespace tridg;

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "core/basis.hpp"
+#include "core/quadrature.hpp"
 #include "io/mesh.hpp"
 #include "io/mesh_loader.hpp"
-#include "solver/basis.hpp"
 #include "solver/mesh_arrays.hpp"
-#include "solver/quadrature.hpp"
 #include "solver/run.hpp"
 #include "test_support.hpp"
 

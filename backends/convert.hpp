@@ -1,0 +1,78 @@
+#pragma once
+// Host-side conversion of the double-precision tables and parameters into a backend's precision.
+#include <stdexcept>
+#include <vector>
+
+#include "backends/backend.hpp"
+#include "core/dg_tables.hpp"
+
+namespace tridg {
+
+template <int P, class Real> DGTables<P, Real> to_dg_tables(const BasisTables& b) {
+  using O = Order<P>;
+  if (b.order != P || b.n_modes != O::NP || b.n_vol != O::NQ || b.n_face != O::NF)
+    throw std::logic_error("basis tables do not match the compiled order");
+  DGTables<P, Real> t{};
+  for (int q = 0; q < O::NQ; ++q) {
+    t.vw[q] = Real(b.vw[q]);
+    for (int j = 0; j < O::NP; ++j) {
+      t.vphi[q][j] = Real(b.vphi[q * O::NP + j]);
+      t.vdr[q][j] = Real(b.vdr[q * O::NP + j]);
+      t.vds[q][j] = Real(b.vds[q * O::NP + j]);
+    }
+  }
+  for (int s = 0; s < 3; ++s)
+    for (int q = 0; q < O::NF; ++q)
+      for (int j = 0; j < O::NP; ++j) {
+        t.fphi[s][q][j] = Real(b.fphi[(s * O::NF + q) * O::NP + j]);
+      }
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < O::NP; ++j) t.vtx[i][j] = Real(b.vtx[i * O::NP + j]);
+  for (int q = 0; q < O::NF; ++q) {
+    t.ft[q] = Real(b.ft[q]);
+    t.fw[q] = Real(b.fw[q]);
+  }
+  return t;
+}
+
+template <class Real> std::vector<Real> to_real(const std::vector<double>& v) {
+  return std::vector<Real>(v.begin(), v.end());
+}
+
+template <class Real, int M> BoundaryParams<Real, M> to_real(const BoundaryParams<double, M>& b) {
+  BoundaryParams<Real, M> r;
+  r.kind = b.kind;
+  r.first = b.first;
+  r.count = b.count;
+  for (int k = 0; k < M; ++k) {
+    r.a[k] = Real(b.a[k]);
+    r.b[k] = Real(b.b[k]);
+  }
+  r.cx = Real(b.cx);
+  r.cy = Real(b.cy);
+  r.x0 = Real(b.x0);
+  r.sx = Real(b.sx);
+  r.st = Real(b.st);
+  r.level = Real(b.level);
+  return r;
+}
+
+template <class Real> StageCoeffs<Real> to_real(const StageCoeffs<double>& c) {
+  StageCoeffs<Real> r;
+  r.A = Real(c.A);
+  r.B = Real(c.B);
+  r.C = Real(c.C);
+  r.D = Real(c.D);
+  r.E = Real(c.E);
+  r.F = Real(c.F);
+  r.use_u0 = c.use_u0;
+  r.use_acc = c.use_acc;
+  r.write_acc = c.write_acc;
+  return r;
+}
+
+template <class Real> LimiterParams<Real> to_real(const LimiterParams<double>& l) {
+  return {l.barth_jespersen, l.positivity, Real(l.tvb_m), Real(l.floor)};
+}
+
+} // namespace tridg

@@ -1,0 +1,204 @@
+#pragma once
+// The OpenMP backend: the generic kernels in parallel loops over edges and elements, driven by
+// the shared step driver. Included only by the generated translation units that instantiate it
+// for one physics (each compiles in parallel).
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <random>
+
+#include "backends/convert.hpp"
+#include "backends/cpu/cpu_backend.hpp"
+#include "backends/order_dispatch.hpp"
+#include "backends/step_driver.hpp"
+#include "kernels/dg_element.hpp"
+#include "kernels/dg_limiter.hpp"
+
+namespace tridg {
+
+template <int P, class Phys>
+class CpuBackend final : public StepDriver<CpuBackend<P, Phys>, Phys::M> {
+  using Real = double;
+  static constexpr int M = Phys::M;
+  using O = Order<P>;
+  static_assert(check_physics<Phys, Real>());
+  friend class StepDriver<CpuBackend<P, Phys>, Phys::M>;
+  template <class B> friend void record_step(B&, const std::vector<StageDef>&, bool);
+
+public:
+  CpuBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+             const BackendConfig<M>& cfg)
+      : T_(to_dg_tables<P, Real>(tables)), phys_(phys), mesh_(mesh), cfg_(cfg) {
+    view_.n_elems = mesh_.n_elems;
+    view_.n_edges = mesh_.n_edges;
+    view_.n_bedges = mesh_.n_bedges;
+    view_.geom = mesh_.geom.data();
+    view_.elem_face = mesh_.elem_face.data();
+    view_.edge_elem = mesh_.edge_elem.data();
+    view_.edge_side = mesh_.edge_side.data();
+    view_.edge_geom = mesh_.edge_geom.data();
+    view_.bnd_xy = mesh_.bnd_xy.data();
+    view_.elem_node = mesh_.elem_node.data();
+    view_.node_elem_start = mesh_.node_elem_start.data();
+    view_.node_elem = mesh_.node_elem.data();
+    view_.n_aux = mesh_.n_aux;
+    view_.n_edge_aux = mesh_.n_edge_aux;
+    view_.aux = mesh_.aux.empty() ? nullptr : mesh_.aux.data();
+    view_.edge_aux = mesh_.edge_aux.empty() ? nullptr : mesh_.edge_aux.data();
+    const std::size_t n = std::size_t(M) * O::NP * mesh_.n_elems;
+    state_[0].assign(n, 0);
+    state_[1].assign(n, 0);
+    acc_.assign(n, 0);
+    flux_.assign(std::size_t(M) * O::NF * mesh_.n_edges, 0);
+    cfg_.bc_tables.resize(cfg_.boundaries.size());
+    bind_tables();
+    make_visit_order();
+    this->init_control(cfg_);
+  }
+
+  std::string name() const override {
+    return "cpu (OpenMP, " + std::to_string(omp_get_max_threads()) + " threads)";
+  }
+  void set_state(const std::vector<double>& c) override { state_[ctl_.parity] = c; }
+  void get_state(std::vector<double>& c) override { c = state_[ctl_.parity]; }
+  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+    cfg_.boundaries.at(i) = bc;
+    bind_tables();
+  }
+  std::size_t memory_bytes() const override {
+    return (state_[0].size() + state_[1].size() + acc_.size() + flux_.size()) * sizeof(Real) +
+           (mesh_.geom.size() + mesh_.edge_geom.size() + mesh_.bnd_xy.size() + mesh_.aux.size() +
+            mesh_.edge_aux.size()) *
+               sizeof(double) +
+           (mesh_.elem_face.size() + mesh_.edge_elem.size() + mesh_.elem_node.size() +
+            mesh_.node_elem_start.size() + mesh_.node_elem.size()) *
+               sizeof(int) +
+           mesh_.edge_side.size();
+  }
+
+private:
+  // ---- the step driver's seam ----
+  void read_control(StepControl& c) const { c = ctl_; }
+  void write_control(const StepControl& c) { ctl_ = c; }
+  void run_steps(std::int64_t n) {
+    for (std::int64_t i = 0; i < n && ctl_.dt > 0; ++i) this->step_once();
+  }
+  StateView<Real> current() { return view(state_[ctl_.parity]); }
+  StateView<Real> next() { return view(state_[1 - ctl_.parity]); }
+  StateView<Real> stage_input(bool first) { return first ? current() : next(); }
+
+  void launch_edges(int, bool first, double c) {
+    if (ctl_.dt <= 0) return;
+    const StateView<Real> U = stage_input(first);
+    const Real t = ctl_.t + c * ctl_.dt;
+    Real* F = flux_.data();
+    for (const auto& bc : cfg_.boundaries) {
+#pragma omp parallel for schedule(static)
+      for (int i = bc.first; i < bc.first + bc.count; ++i)
+        boundary_edge<P>(T_, phys_, view_, U, F, bc, t, edge_at(i));
+    }
+#pragma omp parallel for schedule(static)
+    for (int i = mesh_.n_bedges; i < mesh_.n_edges; ++i)
+      interior_edge<P>(T_, phys_, view_, U, F, edge_at(i));
+  }
+
+  void launch_elements(int stage, bool first, bool last) {
+    if (ctl_.dt <= 0) return;
+    const StateView<Real> U = stage_input(first), U0 = current(), OUT = next(), ACC = view(acc_);
+    const StageCoeffs<double>& c = this->stages()[stage].k;
+    const Real dt = ctl_.dt;
+    const Real* F = flux_.data();
+    double r = 0;
+#pragma omp parallel for schedule(static) reduction(max : r)
+    for (int i = 0; i < mesh_.n_elems; ++i) {
+      const double rk =
+          element_stage<P>(T_, phys_, view_, U, U0, ACC, OUT, F, c, dt, last, elem_at(i));
+      r = std::max(r, rk); // inadmissible cells report +inf
+    }
+    // NaN compares false in max: make it +inf so the control sees it.
+    rate_ = std::isnan(r) ? std::numeric_limits<double>::infinity() : r;
+  }
+
+  void launch_limiter(bool on_current) {
+    if (!on_current && ctl_.dt <= 0) return;
+    const StateView<Real> U = on_current ? current() : next();
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < mesh_.n_elems; ++i)
+      limit_element<P>(T_, phys_, view_, U, cfg_.limiter, elem_at(i));
+  }
+
+  void launch_rate() {
+    const StateView<Real> U = current();
+    double r = 0;
+#pragma omp parallel for schedule(static) reduction(max : r)
+    for (int k = 0; k < mesh_.n_elems; ++k) {
+      Real mean[M];
+      for (int v = 0; v < M; ++v) mean[v] = cell_mean(U.c[(v * O::NP) * U.n + k]);
+      const double rk = phys_.admissible(mean) ? phys_.max_speed(mean) * inv_inradius(view_, k)
+                                               : std::numeric_limits<double>::infinity();
+      r = std::max(r, rk);
+    }
+    rate_ = std::isnan(r) ? std::numeric_limits<double>::infinity() : r;
+  }
+
+  void launch_control(bool init) {
+    finish_step(ctl_, rate_, init);
+  }
+
+  void bind_tables() {
+    for (std::size_t i = 0; i < cfg_.boundaries.size(); ++i)
+      cfg_.boundaries[i].table = cfg_.bc_tables[i].empty() ? nullptr : cfg_.bc_tables[i].data();
+  }
+  StateView<Real> view(std::vector<Real>& v) {
+    return {v.data(), mesh_.n_elems};
+  }
+
+  // The visit order: the identity, or with cfg_.visit_seed a random permutation of the elements
+  // and of the edges within each boundary group and within the interior edges.
+  void make_visit_order() {
+    if (cfg_.visit_seed == 0) return;
+    std::mt19937_64 rng(cfg_.visit_seed);
+    elem_perm_.resize(mesh_.n_elems);
+    std::iota(elem_perm_.begin(), elem_perm_.end(), 0);
+    std::shuffle(elem_perm_.begin(), elem_perm_.end(), rng);
+    edge_perm_.resize(mesh_.n_edges);
+    std::iota(edge_perm_.begin(), edge_perm_.end(), 0);
+    for (const auto& bc : cfg_.boundaries)
+      std::shuffle(edge_perm_.begin() + bc.first, edge_perm_.begin() + bc.first + bc.count, rng);
+    std::shuffle(edge_perm_.begin() + mesh_.n_bedges, edge_perm_.end(), rng);
+  }
+  int elem_at(int i) const {
+    return elem_perm_.empty() ? i : elem_perm_[i];
+  }
+  int edge_at(int i) const {
+    return edge_perm_.empty() ? i : edge_perm_[i];
+  }
+
+  std::vector<int> elem_perm_, edge_perm_;
+  DGTables<P, Real> T_;
+  Phys phys_;
+  MeshArrays mesh_;
+  BackendConfig<M> cfg_;
+  MeshView<Real> view_;
+  std::vector<Real> state_[2], acc_, flux_;
+  StepControl ctl_{};
+  double rate_ = 0;
+};
+
+// The factory of kernels/../cpu_backend.hpp for one physics: the order is dispatched here.
+template <class Phys>
+std::unique_ptr<Backend<Phys::M>> make_cpu_backend(const Phys& phys, const BasisTables& t,
+                                                   const MeshArrays& m,
+                                                   const BackendConfig<Phys::M>& c) {
+  if (c.single_precision)
+    fail(ExitCode::bad_case, "--precision single is not supported by the CPU backend (it runs "
+                             "in double precision); use --device cuda or --precision double");
+  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+    return std::make_unique<CpuBackend<decltype(P)::value, Phys>>(phys, t, m, c);
+  });
+}
+
+} // namespace tridg

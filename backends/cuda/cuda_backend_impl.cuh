@@ -1,0 +1,405 @@
+#pragma once
+// The CUDA backend for one physics: the generic kernels launched thread-per-edge and
+// thread-per-element, state resident on the GPU, driven by the shared step driver, whose step is
+// captured once as a CUDA graph and replayed. The step control (time, dt, which buffer is
+// current) lives on the device, so a chunk of steps runs without any host round trip.
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backends/backend.hpp"
+#include "backends/convert.hpp"
+#include "backends/cuda/cuda_backend.hpp"
+#include "backends/cuda/cuda_check.cuh"
+#include "backends/order_dispatch.hpp"
+#include "backends/step_control.hpp"
+#include "backends/step_driver.hpp"
+#include "kernels/dg_element.hpp"
+#include "kernels/dg_limiter.hpp"
+
+namespace tridg {
+
+template <class Real> struct StateBuffers {
+  Real* s[2];
+  Real* acc;
+  int n;
+};
+
+template <int P, class Real> __constant__ DGTables<P, Real> c_tables;
+
+constexpr int kBlock = 256;
+// Blocks per multiprocessor each kernel is compiled for, which caps its registers per thread.
+// The kernels are latency-bound gathers, so occupancy pays until the cap makes the compiler
+// spill or serialise: measured on the H100 at 1.6M elements (bench/NOTES.md), p = 1: edges and
+// limiter best at 3 blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 2;
+// everything else at the compiler's choice.
+enum KernelKind { kEdges, kElements, kLimiter };
+template <int P, int Kind>
+constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 2 : 3)
+                           : P == 2 ? (Kind == kEdges ? 2 : 1)
+                                    : 1;
+constexpr int kReduceThreads = 1024;
+
+template <class Real>
+__device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>& b, int parity,
+                                                       bool first) {
+  return {first ? b.s[parity] : b.s[1 - parity], b.n};
+}
+
+// All edges in one launch: the boundary edges come first and grouped, so only the warp that
+// straddles two groups (or the last boundary group and the interior) diverges.
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kEdges>)
+    k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
+            const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
+            double c, bool first_stage) {
+  const double dt = ctl->dt;
+  if (dt <= 0) return;
+  const int e = blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= m.n_edges) return;
+  const StateView<Real> in = stage_input(b, ctl->parity, first_stage);
+  if (e >= m.n_bedges) {
+    interior_edge<P>(c_tables<P, Real>, phys, m, in, F, e);
+    return;
+  }
+  int g = 0;
+  while (g + 1 < n_groups && e >= bcs[g + 1].first) ++g;
+  boundary_edge<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], Real(ctl->t + c * dt), e);
+}
+
+template <class Real> __device__ __forceinline__ void block_max_store(Real v, double* out) {
+  __shared__ double warp_max[kBlock / 32];
+  double r = double(v);
+  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
+  if ((threadIdx.x & 31) == 0) warp_max[threadIdx.x >> 5] = r;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    double mx = warp_max[0];
+    for (int w = 1; w < kBlock / 32; ++w) mx = fmax(mx, warp_max[w]);
+    out[blockIdx.x] = mx;
+  }
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
+    k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
+              const StepControl* ctl, bool first_stage, bool last_stage, double* block_rate) {
+  const double dt = ctl->dt;
+  if (dt <= 0) return;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  const int parity = ctl->parity;
+  Real rate = 0;
+  if (k < m.n_elems) {
+    const StateView<Real> in = stage_input(b, parity, first_stage);
+    const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
+    rate = element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
+                            last_stage, k);
+    // NaN compares false everywhere: make it +inf so the maximum sees it.
+    if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+  }
+  if (last_stage) block_max_store(rate, block_rate);
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
+    k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
+            const StepControl* ctl, bool current) {
+  if (!current && ctl->dt <= 0) return;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= m.n_elems) return;
+  const int parity = ctl->parity;
+  limit_element<P>(c_tables<P, Real>, phys, m,
+                   StateView<Real>{b.s[current ? parity : 1 - parity], b.n}, lp, k);
+}
+
+// CFL rate of the current state's averages (before the first step and after a restart).
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
+    k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
+           double* block_rate) {
+  constexpr int NP = Order<P>::NP, M = Phys::M;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  Real rate = 0;
+  if (k < m.n_elems) {
+    const Real* s = b.s[ctl->parity];
+    Real mean[M];
+    for (int v = 0; v < M; ++v) mean[v] = cell_mean(s[(v * NP) * b.n + k]);
+    rate = phys.admissible(mean) ? phys.max_speed(mean) * inv_inradius(m, k) : Real(INFINITY);
+    if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+  }
+  block_max_store(rate, block_rate);
+}
+
+// Ends a step (or, with `init`, only computes dt): reduces the blocks' rates, advances time,
+// flips the current buffer, takes the next dt. Static: each physics' backend translation unit
+// gets its own copy, so they link side by side.
+static __global__ void __launch_bounds__(kReduceThreads)
+    k_control(StepControl* ctl, const double* block_rate, int n_blocks, bool init) {
+  if (!init && ctl->dt <= 0) return;
+  __shared__ double warp_max[kReduceThreads / 32];
+  double r = 0;
+  for (int i = threadIdx.x; i < n_blocks; i += blockDim.x) r = fmax(r, block_rate[i]);
+  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
+  if ((threadIdx.x & 31) == 0) warp_max[threadIdx.x >> 5] = r;
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  for (int w = 1; w < kReduceThreads / 32; ++w) r = fmax(r, warp_max[w]);
+  r = fmax(r, warp_max[0]);
+  finish_step(*ctl, r, init);
+}
+
+template <int P, class Phys, class Real>
+class CudaBackend final : public StepDriver<CudaBackend<P, Phys, Real>, Phys::M> {
+  static constexpr int M = Phys::M;
+  using O = Order<P>;
+  using DevPhys = decltype(std::declval<Phys>().template cast<Real>());
+  static_assert(check_physics<DevPhys, Real>());
+  friend class StepDriver<CudaBackend<P, Phys, Real>, Phys::M>;
+  template <class B> friend void record_step(B&, const std::vector<StageDef>&, bool);
+
+public:
+  CudaBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+              const BackendConfig<M>& cfg, int gpu)
+      : phys_(phys.template cast<Real>()), cfg_(cfg), n_elems_(mesh.n_elems) {
+    cuda_check(cudaSetDevice(gpu), "cudaSetDevice");
+    cudaDeviceProp prop{};
+    cuda_check(cudaGetDeviceProperties(&prop, gpu), "device properties");
+    if (prop.major < 8)
+      fail(ExitCode::no_device, std::string("GPU ") + prop.name + " (sm_" +
+                                    std::to_string(prop.major) + std::to_string(prop.minor) +
+                                    ") is not supported: tridg needs sm_80 or newer");
+    const DGTables<P, Real> t = to_dg_tables<P, Real>(tables);
+    cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
+    cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
+    geom_.upload(to_real<Real>(mesh.geom));
+    edge_geom_.upload(to_real<Real>(mesh.edge_geom));
+    bnd_xy_.upload(to_real<Real>(mesh.bnd_xy));
+    elem_face_.upload(mesh.elem_face);
+    edge_elem_.upload(mesh.edge_elem);
+    edge_side_.upload(mesh.edge_side);
+    if (cfg.limiter.barth_jespersen) { // only the limiter walks vertex patches
+      elem_node_.upload(mesh.elem_node);
+      node_elem_start_.upload(mesh.node_elem_start);
+      node_elem_.upload(mesh.node_elem);
+    }
+    aux_.upload(to_real<Real>(mesh.aux));
+    edge_aux_.upload(to_real<Real>(mesh.edge_aux));
+    view_.n_elems = mesh.n_elems;
+    view_.n_edges = mesh.n_edges;
+    view_.n_bedges = mesh.n_bedges;
+    view_.geom = geom_.get();
+    view_.elem_face = elem_face_.get();
+    view_.edge_elem = edge_elem_.get();
+    view_.edge_side = edge_side_.get();
+    view_.edge_geom = edge_geom_.get();
+    view_.bnd_xy = bnd_xy_.get();
+    view_.elem_node = elem_node_.get();
+    view_.node_elem_start = node_elem_start_.get();
+    view_.node_elem = node_elem_.get();
+    view_.n_aux = mesh.n_aux;
+    view_.n_edge_aux = mesh.n_edge_aux;
+    view_.aux = aux_.get();
+    view_.edge_aux = edge_aux_.get();
+    const std::size_t n = std::size_t(M) * O::NP * n_elems_;
+    state_[0].resize(n);
+    state_[1].resize(n);
+    bool uses_acc = false;
+    for (const auto& s : cfg_.stages) uses_acc |= s.k.use_acc || s.k.write_acc;
+    if (uses_acc) acc_.resize(n);
+    flux_.resize(std::size_t(M) * O::NF * mesh.n_edges);
+    n_blocks_ = (n_elems_ + kBlock - 1) / kBlock;
+    block_rate_.resize(n_blocks_);
+    ctl_.resize(1);
+    upload_boundaries();
+    this->init_control(cfg_);
+  }
+
+  ~CudaBackend() override {
+    if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
+    if (stream_) cudaStreamDestroy(stream_);
+  }
+
+  std::string name() const override {
+    cudaDeviceProp prop{};
+    int dev = 0;
+    cudaGetDevice(&dev);
+    cudaGetDeviceProperties(&prop, dev);
+    return std::string("cuda (") + prop.name + ", " + (sizeof(Real) == 8 ? "fp64" : "fp32") + ")";
+  }
+
+  void set_state(const std::vector<double>& c) override {
+    StepControl h{};
+    read_control(h);
+    state_[h.parity].upload(to_real<Real>(c));
+  }
+  void get_state(std::vector<double>& c) override {
+    StepControl h{};
+    read_control(h);
+    std::vector<Real> v(state_[0].size());
+    state_[h.parity].download(v.data());
+    c.assign(v.begin(), v.end());
+  }
+  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+    cfg_.boundaries.at(i) = bc;
+    upload_boundaries();
+  }
+  std::size_t memory_bytes() const override {
+    return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + geom_.bytes() +
+           edge_geom_.bytes() + bnd_xy_.bytes() + aux_.bytes() + edge_aux_.bytes() +
+           elem_face_.bytes() + edge_elem_.bytes() + elem_node_.bytes() + node_elem_start_.bytes() +
+           node_elem_.bytes() + edge_side_.bytes() + block_rate_.bytes();
+  }
+  void enable_profiling(bool on) override { profile_ = on; }
+  std::vector<std::pair<std::string, double>> kernel_times() const override {
+    return {times_.begin(), times_.end()};
+  }
+
+private:
+  // ---- the step driver's seam ----
+  void read_control(StepControl& c) {
+    cuda_check(cudaStreamSynchronize(stream_), "step");
+    cuda_check(cudaMemcpy(&c, ctl_.get(), sizeof c, cudaMemcpyDeviceToHost), "control");
+  }
+  void write_control(const StepControl& c) {
+    cuda_check(cudaStreamSynchronize(stream_), "step");
+    ctl_.upload(&c, 1);
+  }
+  void run_steps(std::int64_t n) {
+    if (profile_) {
+      times_.clear();
+      for (std::int64_t i = 0; i < n; ++i) {
+        this->step_once();
+        cuda_check(cudaGetLastError(), "step kernels");
+      }
+      return;
+    }
+    if (!graph_exec_) capture();
+    for (std::int64_t i = 0; i < n; ++i)
+      cuda_check(cudaGraphLaunch(graph_exec_, stream_), "graph launch");
+  }
+
+  void launch_edges(int, bool first, double c) {
+    timed("edges", [&] {
+      k_edges<P><<<(view_.n_edges + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+          phys_, view_, buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()), ctl_.get(),
+          c, first);
+    });
+  }
+  void launch_elements(int stage, bool first, bool last) {
+    timed("elements", [&] {
+      k_element<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), flux_.get(),
+                                                      to_real<Real>(cfg_.stages[stage].k),
+                                                      ctl_.get(), first, last, block_rate_.get());
+    });
+  }
+  void launch_limiter(bool on_current) {
+    timed("limiter", [&] {
+      k_limit<P><<<n_blocks_, kBlock, 0, stream_>>>(
+          phys_, view_, buffers(), to_real<Real>(cfg_.limiter), ctl_.get(), on_current);
+    });
+    if (on_current) {
+      cuda_check(cudaGetLastError(), "limiter");
+      cuda_check(cudaStreamSynchronize(stream_), "limiter");
+    }
+  }
+  void launch_rate() {
+    k_rate<P>
+        <<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(), block_rate_.get());
+    cuda_check(cudaGetLastError(), "rate kernel");
+  }
+  void launch_control(bool init) {
+    timed("dt reduction", [&] {
+      k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_blocks_, init);
+    });
+    if (init) cuda_check(cudaGetLastError(), "control kernel");
+  }
+
+  StateBuffers<Real> buffers() const {
+    return {{state_[0].get(), state_[1].get()}, acc_.get(), n_elems_};
+  }
+
+  void upload_boundaries() {
+    std::vector<BoundaryParams<Real, M>> b;
+    tables_.resize(cfg_.boundaries.size());
+    for (std::size_t i = 0; i < cfg_.boundaries.size(); ++i) {
+      b.push_back(to_real<Real>(cfg_.boundaries[i]));
+      if (i < cfg_.bc_tables.size() && !cfg_.bc_tables[i].empty()) {
+        if (!tables_[i]) tables_[i] = std::make_unique<DeviceArray<Real>>();
+        tables_[i]->upload(to_real<Real>(cfg_.bc_tables[i]));
+        b.back().table = tables_[i]->get();
+      }
+    }
+    // Kernels read the parameters from device memory, so a captured graph sees new values.
+    if (bcs_.size() != b.size()) bcs_.resize(b.size());
+    if (!b.empty())
+      cuda_check(cudaMemcpyAsync(bcs_.get(), b.data(), b.size() * sizeof(b[0]),
+                                 cudaMemcpyHostToDevice, stream_),
+                 "boundary parameters");
+    cuda_check(cudaStreamSynchronize(stream_), "boundary parameters");
+  }
+
+  // Runs `f` between two events when profiling, accumulating its time under `name`.
+  template <class F> void timed(const char* name, F&& f) {
+    if (!profile_) {
+      f();
+      return;
+    }
+    cudaEvent_t a, z;
+    cudaEventCreate(&a);
+    cudaEventCreate(&z);
+    cudaEventRecord(a, stream_);
+    f();
+    cudaEventRecord(z, stream_);
+    cudaEventSynchronize(z);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, a, z);
+    times_[name] += ms;
+    cudaEventDestroy(a);
+    cudaEventDestroy(z);
+  }
+
+  void capture() {
+    cudaGraph_t graph;
+    cuda_check(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal), "begin capture");
+    this->step_once();
+    cuda_check(cudaStreamEndCapture(stream_, &graph), "end capture");
+    cuda_check(cudaGraphInstantiate(&graph_exec_, graph, 0), "graph instantiate");
+    cudaGraphDestroy(graph);
+  }
+
+  DevPhys phys_;
+  BackendConfig<M> cfg_;
+  int n_elems_ = 0, n_blocks_ = 0;
+  cudaStream_t stream_ = nullptr;
+  cudaGraphExec_t graph_exec_ = nullptr;
+  MeshView<Real> view_;
+  DeviceArray<Real> geom_, edge_geom_, bnd_xy_, aux_, edge_aux_, state_[2], acc_, flux_;
+  DeviceArray<int> elem_face_, edge_elem_, elem_node_, node_elem_start_, node_elem_;
+  DeviceArray<unsigned char> edge_side_;
+  DeviceArray<double> block_rate_;
+  DeviceArray<StepControl> ctl_;
+  DeviceArray<BoundaryParams<Real, M>> bcs_;
+  std::vector<std::unique_ptr<DeviceArray<Real>>> tables_;
+  bool profile_ = false;
+  std::map<std::string, double> times_;
+};
+
+// The factory of backends/cuda/cuda_backend.hpp for one physics: order and precision are
+// dispatched here.
+template <class Phys>
+std::unique_ptr<Backend<Phys::M>> make_cuda_backend(const Phys& phys, const BasisTables& t,
+                                                    const MeshArrays& m,
+                                                    const BackendConfig<Phys::M>& c, int gpu) {
+  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+    constexpr int p = decltype(P)::value;
+    if (c.single_precision)
+      return std::make_unique<CudaBackend<p, Phys, float>>(phys, t, m, c, gpu);
+    return std::make_unique<CudaBackend<p, Phys, double>>(phys, t, m, c, gpu);
+  });
+}
+
+} // namespace tridg

@@ -1,0 +1,57 @@
+#pragma once
+// Every CUDA call is checked; a failure is a clear error, never a silent wrong answer.
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "io/error.hpp"
+
+namespace tridg {
+
+// No driver or no device is exit 7 (no_device); anything else (out of memory, a kernel fault)
+// is a failure of the device during the run, exit 8 (device_error).
+inline void cuda_check(cudaError_t e, const char* what) {
+  if (e == cudaSuccess) return;
+  const bool missing =
+      e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver || e == cudaErrorInvalidDevice;
+  const std::string msg = std::string("CUDA: ") + what + ": " + cudaGetErrorString(e);
+  if (e == cudaErrorMemoryAllocation)
+    fail(ExitCode::device_error, msg + " (the mesh does not fit in the GPU's memory: use a "
+                                       "coarser mesh, a lower order or another GPU)");
+  fail(missing ? ExitCode::no_device : ExitCode::device_error, msg);
+}
+
+// Device memory that frees itself.
+template <class T> class DeviceArray {
+public:
+  DeviceArray() = default;
+  explicit DeviceArray(std::size_t n) { resize(n); }
+  ~DeviceArray() {
+    if (p_) cudaFree(p_);
+  }
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+  void resize(std::size_t n) {
+    if (p_) cudaFree(p_);
+    p_ = nullptr;
+    n_ = n;
+    if (n) cuda_check(cudaMalloc(&p_, n * sizeof(T)), "cudaMalloc");
+  }
+  void upload(const T* h, std::size_t n) {
+    if (n != n_) resize(n);
+    if (n) cuda_check(cudaMemcpy(p_, h, n * sizeof(T), cudaMemcpyHostToDevice), "upload");
+  }
+  template <class V> void upload(const V& v) { upload(v.data(), v.size()); }
+  void download(T* h) const {
+    if (n_) cuda_check(cudaMemcpy(h, p_, n_ * sizeof(T), cudaMemcpyDeviceToHost), "download");
+  }
+  T* get() const { return p_; }
+  std::size_t size() const { return n_; }
+  std::size_t bytes() const { return n_ * sizeof(T); }
+
+private:
+  T* p_ = nullptr;
+  std::size_t n_ = 0;
+};
+
+} // namespace tridg

@@ -1,0 +1,108 @@
+#pragma once
+// The one step driver every backend runs: the stage loop, the time-step reduction, blow-up
+// detection and the time bookkeeping are written here once, over a small seam of launches a
+// backend provides. A change to a step (a halo exchange, an implicit stage) is made here.
+//
+// The seam (members of the backend class `B`, which derives from StepDriver<B, M>):
+//   launch_edges(stage, first, c)      numerical fluxes of all edges at the stage input
+//   launch_elements(stage, first, last) element update into the stage output; the last stage
+//                                       also leaves each element's CFL rate for launch_control
+//   launch_limiter(current)             limiter on the stage output (or the current state)
+//   launch_rate()                       CFL rates of the current state's elements
+//   launch_control(init)                finish_step (or, with init, only the next dt) on the
+//                                       control block, from the rates of the last launch
+//   run_steps(n)                        n steps; each one is record_step (the CUDA backend
+//                                       replays a captured graph of it)
+//   read_control(StepControl&), write_control(const StepControl&)
+// Every launch is a no-op once the control block's dt is 0 (target reached or blow-up), so a
+// backend may run more steps than needed without harm.
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "backends/backend.hpp"
+#include "backends/step_control.hpp"
+
+namespace tridg {
+
+// Stages of one step in the order the driver launches them.
+template <class B> void record_step(B& b, const std::vector<StageDef>& stages, bool limiting) {
+  for (std::size_t s = 0; s < stages.size(); ++s) {
+    const bool first = s == 0, last = s + 1 == stages.size();
+    b.launch_edges(int(s), first, stages[s].c);
+    b.launch_elements(int(s), first, last);
+    if (limiting) b.launch_limiter(false);
+  }
+  b.launch_control(false);
+}
+
+template <class B, int M> class StepDriver : public Backend<M> {
+public:
+  void set_time(double t, std::int64_t steps) override {
+    StepControl c = control();
+    c.t = t;
+    c.steps = steps;
+    c.blew_up = 0;
+    c.dt = 0;
+    self().write_control(c);
+    self().launch_rate();
+    self().launch_control(true);
+    ctl_ = control();
+  }
+  void limit() override {
+    if (limiting()) self().launch_limiter(true);
+  }
+  StepStatus advance(std::int64_t max_steps, double t_target) override {
+    StepControl c = control();
+    if (c.t_target != t_target) {
+      // dt depends on the target: recompute it for the new one.
+      c.t_target = t_target;
+      c.dt = next_dt(c.rate, c.cfl_factor, c.fixed_dt, c.t, t_target);
+      self().write_control(c);
+    }
+    // Launch about as many steps as reaching the target needs; extra ones are no-ops.
+    std::int64_t n = max_steps;
+    if (c.dt > 0 && std::isfinite(t_target)) {
+      const double need = std::ceil((t_target - c.t) / c.dt) + 1;
+      if (need < double(n)) n = std::int64_t(need);
+    }
+    if (c.dt <= 0) n = 0;
+    if (n > 0) self().run_steps(n);
+    ctl_ = control();
+    StepStatus st;
+    st.t = ctl_.t;
+    st.dt = ctl_.dt;
+    st.steps = ctl_.steps;
+    st.blew_up = ctl_.blew_up != 0;
+    return st;
+  }
+
+protected:
+  // Called by the backend's constructor once its buffers exist.
+  void init_control(const BackendConfig<M>& cfg) {
+    cfg_stages_ = cfg.stages;
+    limiting_ = cfg.limiter.barth_jespersen || cfg.limiter.positivity;
+    StepControl c{};
+    c.cfl_factor = cfg.cfl_factor;
+    c.fixed_dt = cfg.fixed_dt;
+    c.t_target = INFINITY;
+    self().write_control(c);
+    ctl_ = c;
+  }
+  void step_once() { record_step(self(), cfg_stages_, limiting_); }
+  bool limiting() const { return limiting_; }
+  const std::vector<StageDef>& stages() const { return cfg_stages_; }
+
+private:
+  B& self() { return static_cast<B&>(*this); }
+  StepControl control() {
+    StepControl c{};
+    self().read_control(c);
+    return c;
+  }
+  std::vector<StageDef> cfg_stages_;
+  bool limiting_ = false;
+  StepControl ctl_{};
+};
+
+} // namespace tridg

@@ -1,0 +1,73 @@
+#pragma once
+// 2D compressible Euler equations for an ideal gas: the point functions the generic DG kernels
+// call (physics/interface.hpp). The numerical flux is part of the type, so a kernel holds only
+// the flux it runs: EulerPhysics<double, EulerHllc>.
+#include <cmath>
+#include <limits>
+
+#include "physics/euler/boundary.hpp"
+#include "physics/euler/flux_hllc.hpp"
+#include "physics/euler/flux_roe.hpp"
+#include "physics/euler/flux_rusanov.hpp"
+#include "physics/euler/state.hpp"
+#include "physics/interface.hpp"
+
+namespace tridg {
+
+template <class Real, class Flux> struct EulerPhysics : PhysicsDefaults<Real, 4>, IdealGas<Real> {
+  static constexpr int M = 4;
+  using FluxType = Flux;
+  using IdealGas<Real>::gamma;
+  using IdealGas<Real>::pressure;
+
+  EulerPhysics() = default;
+  explicit EulerPhysics(const IdealGas<Real>& gas) : IdealGas<Real>(gas) {}
+
+  template <class R> EulerPhysics<R, Flux> cast() const {
+    EulerPhysics<R, Flux> r;
+    r.gamma = R(gamma);
+    return r;
+  }
+
+  TRIDG_HD void flux(const Real* u, Real* fx, Real* fy) const {
+    const Real ir = Real(1) / u[0];
+    const Real vx = u[1] * ir, vy = u[2] * ir;
+    const Real p = (gamma - Real(1)) * (u[3] - Real(0.5) * (u[1] * vx + u[2] * vy));
+    fx[0] = u[1];
+    fx[1] = u[1] * vx + p;
+    fx[2] = u[2] * vx;
+    fx[3] = (u[3] + p) * vx;
+    fy[0] = u[2];
+    fy[1] = u[1] * vy;
+    fy[2] = u[2] * vy + p;
+    fy[3] = (u[3] + p) * vy;
+  }
+  TRIDG_HD void numerical_flux(const Real* uL, const Real* uR, Real nx, Real ny, Real* f) const {
+    Flux::apply(static_cast<const IdealGas<Real>&>(*this), uL, uR, nx, ny, f);
+  }
+  // |v| + c: the largest wave speed in any direction (for the CFL condition).
+  TRIDG_HD Real max_speed(const Real* u) const {
+    const Real ir = Real(1) / u[0];
+    const Real vx = u[1] * ir, vy = u[2] * ir;
+    const Real p = pressure(u);
+    return sqrt(vx * vx + vy * vy) + sqrt(gamma * tmax(p, Real(0)) * ir);
+  }
+  // True when the state is physical (used for diagnosing blow-up).
+  TRIDG_HD bool admissible(const Real* u) const {
+    const Real p = pressure(u);
+    // comparisons with NaN are false, so NaN states are rejected too
+    return u[0] > Real(0) && p > Real(0) && u[0] <= std::numeric_limits<Real>::max() &&
+           p <= std::numeric_limits<Real>::max();
+  }
+  // Density and pressure, the quantities the positivity fix keeps above a floor.
+  static constexpr int n_positive = 2;
+  TRIDG_HD Real positive_quantity(int k, const Real* u) const {
+    return k == 0 ? u[0] : pressure(u);
+  }
+  TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 4>& bc, const EdgePoint<Real>& pt,
+                               const Real* u, Real* g) const {
+    euler_boundary_ghost(bc, pt, u, g);
+  }
+};
+
+} // namespace tridg

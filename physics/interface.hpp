@@ -1,0 +1,162 @@
+#pragma once
+// The interface between a physics and the generic DG kernels (kernels/dg_edge.hpp,
+// kernels/dg_element.hpp, kernels/dg_limiter.hpp). A physics is a struct template on the real
+// type whose point functions are TRIDG_HD members; the kernels call nothing else of it.
+//
+// Required (check_physics<Phys>() names the one that is missing):
+//   static constexpr int M                       number of conserved variables
+//   flux(u, fx, fy)                              physical flux in x and y (volume integral)
+//   numerical_flux(uL, uR, nx, ny, f)            F(uL, uR) . n for a unit normal (compile-time
+//                                                choice: the physics type names its flux)
+//   max_speed(u) -> Real                         largest wave speed (CFL condition)
+//   admissible(u) -> bool                        finite and physical (blow-up detection)
+//   static constexpr int n_positive              quantities the positivity fix keeps >= floor
+//   positive_quantity(i, u) -> Real
+//   boundary_ghost(bc, point, u, g)              ghost state at a boundary edge point
+//   cast<R>()                                    the same physics in precision R
+//
+// Optional hooks, with the defaults of PhysicsDefaults<Real, M> (derive from it and hide what
+// you need):
+//   using Cell; cell<P>(m, k, mean) -> Cell         data derived from a cell's means, computed once
+//                                                per element and edge (shallow water: wet, shore
+//                                                or dry, and the level of its water)
+//   reconstruct(point, right, cell, u, us)       the state the flux sees at an edge point
+//                                                (hydrostatic reconstruction); default: u
+//   has_side_correction, side_correction(...)    a non-conservative term on the element's own
+//                                                side of an edge (well-balancing), lifted like
+//                                                the flux
+//   has_point_source, point_source<P>(...)        source at a volume point, times w_q det J
+//   has_cell_source, cell_source<P>(...)         a fixed per-element addition to the right-hand
+//                                                side (terms of the bed alone)
+//   limited_mean(mean)                           the means as the limiter leaves them; the
+//                                                limiter reads its neighbours through it, so
+//                                                the result cannot depend on the visit order
+//   custom_slopes, limit_slopes<P>,              the three steps of the limiter; defaults:
+//   custom_positivity, limit_positivity<P>,      vertex-based Barth-Jespersen on the conserved
+//   has_limit_finish, limit_finish<P>            variables, Zhang-Shu on the positive
+//                                                quantities, nothing
+//
+// The rules the hooks keep: an edge writes only its own flux values, an element only its own
+// coefficients, and the limiter changes no cell mean other than through limited_mean. So
+// elements and edges may be visited in any order and on any number of threads (tested with the
+// CPU backend's shuffled visit order, tests/test_visit_order.cpp).
+#include <type_traits>
+#include <utility>
+
+#include "core/dg_tables.hpp"
+#include "core/hd.hpp"
+#include "kernels/boundary.hpp"
+#include "kernels/dg_views.hpp"
+
+namespace tridg {
+
+// An edge point as the boundary conditions and the reconstruction see it.
+template <class Real> struct EdgePoint {
+  const MeshView<Real>* m;
+  int e;        // edge
+  int q, nf;    // Gauss point (in the left element's direction) and points per edge
+  Real x, y, t; // position (boundary edges only; 0 elsewhere) and time
+  Real nx, ny;  // unit normal, left to right (outward on the boundary)
+};
+
+// A volume point of element k: weight times det J, and the point's index.
+template <class Real> struct ElementPoint {
+  const MeshView<Real>* m;
+  int k, q;
+  Real wdet;
+};
+
+struct NoCell {};
+
+template <class Real, int M> struct PhysicsDefaults {
+  using Cell = NoCell;
+  static constexpr bool has_cell = false;
+  static constexpr bool has_side_correction = false;
+  static constexpr bool has_point_source = false;
+  static constexpr bool has_cell_source = false;
+  // The limiter's steps a physics replaces (members limit_slopes<P>, limit_positivity<P>,
+  // limit_finish<P>, with the signatures of kernels/dg_limiter.hpp's defaults).
+  static constexpr bool custom_slopes = false;
+  static constexpr bool custom_positivity = false;
+  static constexpr bool has_limit_finish = false;
+
+  template <int P> TRIDG_HD NoCell cell(const MeshView<Real>&, int, const Real*) const {
+    return {};
+  }
+  TRIDG_HD void reconstruct(const EdgePoint<Real>&, bool, const NoCell&, const Real* u,
+                            Real* us) const {
+    for (int v = 0; v < M; ++v) us[v] = u[v];
+  }
+  TRIDG_HD void limited_mean(Real*) const {}
+};
+
+// ---- the checked list: each missing member gets a message naming it ----
+namespace physics_check {
+template <class P, class = void> struct has_M : std::false_type {};
+template <class P> struct has_M<P, std::void_t<decltype(P::M)>> : std::true_type {};
+template <class P, class = void> struct has_n_positive : std::false_type {};
+template <class P>
+struct has_n_positive<P, std::void_t<decltype(P::n_positive)>> : std::true_type {};
+template <class P, class R, class = void> struct has_flux : std::false_type {};
+template <class P, class R>
+struct has_flux<P, R,
+                std::void_t<decltype(std::declval<const P&>().flux(
+                    std::declval<const R*>(), std::declval<R*>(), std::declval<R*>()))>>
+    : std::true_type {};
+template <class P, class R, class = void> struct has_numerical_flux : std::false_type {};
+template <class P, class R>
+struct has_numerical_flux<
+    P, R,
+    std::void_t<decltype(std::declval<const P&>().numerical_flux(
+        std::declval<const R*>(), std::declval<const R*>(), R(), R(), std::declval<R*>()))>>
+    : std::true_type {};
+template <class P, class R, class = void> struct has_max_speed : std::false_type {};
+template <class P, class R>
+struct has_max_speed<
+    P, R, std::void_t<decltype(std::declval<const P&>().max_speed(std::declval<const R*>()))>>
+    : std::true_type {};
+template <class P, class R, class = void> struct has_admissible : std::false_type {};
+template <class P, class R>
+struct has_admissible<
+    P, R, std::void_t<decltype(std::declval<const P&>().admissible(std::declval<const R*>()))>>
+    : std::true_type {};
+template <class P, class R, class = void> struct has_positive_quantity : std::false_type {};
+template <class P, class R>
+struct has_positive_quantity<
+    P, R,
+    std::void_t<decltype(std::declval<const P&>().positive_quantity(0, std::declval<const R*>()))>>
+    : std::true_type {};
+template <class P, class R, class = void> struct has_boundary_ghost : std::false_type {};
+template <class P, class R>
+struct has_boundary_ghost<
+    P, R,
+    std::void_t<decltype(std::declval<const P&>().boundary_ghost(
+        std::declval<const BoundaryParams<R, P::M>&>(), std::declval<const EdgePoint<R>&>(),
+        std::declval<const R*>(), std::declval<R*>()))>> : std::true_type {};
+template <class P, class = void> struct has_cast : std::false_type {};
+template <class P>
+struct has_cast<P, std::void_t<decltype(std::declval<const P&>().template cast<float>())>>
+    : std::true_type {};
+} // namespace physics_check
+
+// Compile-time check that Phys provides what the kernels call.
+template <class Phys, class Real> constexpr bool check_physics() {
+  using namespace physics_check;
+  static_assert(has_M<Phys>::value, "physics: missing 'static constexpr int M'");
+  static_assert(has_flux<Phys, Real>::value, "physics: missing 'flux(u, fx, fy)'");
+  static_assert(has_numerical_flux<Phys, Real>::value,
+                "physics: missing 'numerical_flux(uL, uR, nx, ny, f)'");
+  static_assert(has_max_speed<Phys, Real>::value, "physics: missing 'max_speed(u)'");
+  static_assert(has_admissible<Phys, Real>::value, "physics: missing 'admissible(u)'");
+  static_assert(has_n_positive<Phys>::value, "physics: missing 'static constexpr int n_positive'");
+  static_assert(has_positive_quantity<Phys, Real>::value,
+                "physics: missing 'positive_quantity(i, u)'");
+  static_assert(has_boundary_ghost<Phys, Real>::value,
+                "physics: missing 'boundary_ghost(bc, point, u, g)'");
+  static_assert(has_cast<Phys>::value, "physics: missing 'template <class R> cast()'");
+  static_assert(std::is_base_of_v<PhysicsDefaults<Real, Phys::M>, Phys>,
+                "physics: derive from PhysicsDefaults<Real, M> (the optional hooks' defaults)");
+  return true;
+}
+
+} // namespace tridg

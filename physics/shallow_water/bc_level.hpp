@@ -1,0 +1,49 @@
+#pragma once
+// Prescribed water level: constant `level`, or a time series in `table`
+// ([n, t_0..t_n-1, eta_0..eta_n-1], linear in time). The ghost has the level's depth and the
+// interior's outgoing Riemann invariant v_n + 2c (subcritical flow; supercritical outflow takes
+// the interior state). After the series' last time the boundary is absorbing.
+#include "kernels/boundary.hpp"
+#include "physics/shallow_water/bc_absorbing.hpp"
+
+namespace tridg {
+
+// The water level of a time series at time t; `past_end` tells whether t is after its last time.
+template <class Real> TRIDG_HD Real sw_series_level(const Real* table, Real t, bool& past_end) {
+  const int n = int(table[0] + Real(0.5));
+  const Real* ts = table + 1;
+  const Real* ls = table + 1 + n;
+  past_end = t > ts[n - 1];
+  if (t >= ts[n - 1]) return ls[n - 1];
+  if (t <= ts[0]) return ls[0];
+  int lo = 0, hi = n - 1; // ts[lo] <= t < ts[hi]
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (ts[mid] <= t)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  const Real w = (t - ts[lo]) / (ts[hi] - ts[lo]);
+  return ls[lo] + w * (ls[hi] - ls[lo]);
+}
+
+template <class Real, int M>
+TRIDG_HD void sw_level_ghost(const SwState<Real>& ph, const BoundaryParams<Real, M>& bc,
+                             const Real* u, Real b, Real nx, Real ny, Real t, Real* gs) {
+  bool past_end = false;
+  const Real level = bc.table ? sw_series_level(bc.table, t, past_end) : bc.level;
+  if (past_end) {
+    sw_absorbing_ghost(ph, u, b, bc.level, nx, ny, gs);
+    return;
+  }
+  const SwEdgeState<Real> e = sw_edge_state(ph, u, nx, ny);
+  if (e.outflowing()) {
+    for (int k = 0; k < 3; ++k) gs[k] = u[k];
+    return;
+  }
+  const Real hg = tmax(level - b, Real(0));
+  sw_ghost_state(hg, e.vn + Real(2) * (e.c - sqrt(ph.g * hg)), e.vt, nx, ny, gs);
+}
+
+} // namespace tridg

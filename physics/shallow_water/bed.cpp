@@ -1,0 +1,307 @@
+#include "physics/shallow_water/bed.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/basis.hpp"
+#include "core/dg_basis_tables.hpp"
+#include "core/quadrature.hpp"
+#include "solver/mesh_arrays.hpp"
+
+namespace tridg {
+
+namespace {
+
+constexpr double kSqrt2 = 1.4142135623730951;
+
+// Reference coordinates of the kernels' points: the nq volume points, then edge point q of side
+// s at nq + s * nf + q.
+struct RefPoints {
+  std::vector<double> r, s;
+};
+
+RefPoints ref_points(int p) {
+  RefPoints pts;
+  const TriangleRule vr = triangle_rule(2 * p);
+  pts.r = vr.r;
+  pts.s = vr.s;
+  const LineRule lr = gauss_legendre(p + 1);
+  for (int side = 0; side < 3; ++side)
+    for (int q = 0; q <= p; ++q) {
+      double r, s;
+      side_point(side, lr.t[q], r, s);
+      pts.r.push_back(r);
+      pts.s.push_back(s);
+    }
+  return pts;
+}
+
+// Values of the modes `c` (stride E, element k) at the kernels' points, with the kernels' tables.
+std::vector<double> point_values(const BasisTables& t, const double* c, int E, int k) {
+  const int np = t.n_modes, nq = t.n_vol, nf = t.n_face;
+  std::vector<double> v(nq + 3 * nf, 0.0);
+  for (int q = 0; q < nq; ++q)
+    for (int j = 0; j < np; ++j) v[q] += t.vphi[q * np + j] * c[std::size_t(j) * E + k];
+  for (int sq = 0; sq < 3 * nf; ++sq)
+    for (int j = 0; j < np; ++j) v[nq + sq] += t.fphi[sq * np + j] * c[std::size_t(j) * E + k];
+  return v;
+}
+
+} // namespace
+
+SwSampleRule sw_sample_rule(const BasisTables& t) {
+  const int np = t.n_modes, nq = t.n_vol, nf = t.n_face;
+  // E(phi_j) = sum over edge points of w_q phi_j; e_q = sum_j phi_j(x_q) E(phi_j) represents
+  // E(h) with the volume rule (exact for degree 2p) for h of degree p.
+  std::vector<double> edge_sum(np, 0.0);
+  for (int s = 0; s < 3; ++s)
+    for (int q = 0; q < nf; ++q)
+      for (int j = 0; j < np; ++j) edge_sum[j] += t.fw[q] * t.fphi[(s * nf + q) * np + j];
+  std::vector<double> e(nq, 0.0);
+  for (int q = 0; q < nq; ++q)
+    for (int j = 0; j < np; ++j) e[q] += t.vphi[q * np + j] * edge_sum[j];
+  SwSampleRule rule;
+  rule.theta = 2.0 / *std::max_element(e.begin(), e.end());
+  for (int q = 0; q < nq; ++q)
+    rule.lambda.push_back(std::max(0.0, t.vw[q] * (2 - rule.theta * e[q])));
+  return rule;
+}
+
+double sw_positivity_cfl(int p) {
+  return sw_sample_rule(make_basis_tables(p)).theta * (2 * p + 1);
+}
+
+SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Coriolis& cor)
+    : mesh_(mesh), p_(p), E_(mesh.n_elems()) {
+  const BasisTables t = make_basis_tables(p);
+  const int np = t.n_modes, nq = t.n_vol, nf = t.n_face, E = E_, Ed = mesh.n_edges();
+  L_ = sw_aux_layout(np, nq, nf);
+  const SwSampleRule rule = sw_sample_rule(t);
+  std::vector<double> sample_w(rule.lambda);
+  for (int s = 0; s < 3; ++s)
+    for (int q = 0; q < nf; ++q) sample_w.push_back(rule.theta * t.fw[q]);
+
+  // L2 projection of the bed (serial: the bathymetry may be a muParser expression).
+  const TriangleRule pr = triangle_rule(2 * p + 2);
+  std::vector<std::vector<BasisValue>> phi;
+  for (std::size_t q = 0; q < pr.w.size(); ++q) phi.push_back(dubiner(p, pr.r[q], pr.s[q]));
+  modes_.assign(std::size_t(np) * E, 0.0);
+  for (int k = 0; k < E; ++k) {
+    const ElementMap m = element_map(mesh, k);
+    for (std::size_t q = 0; q < pr.w.size(); ++q) {
+      const double bq = b(m.x(pr.r[q], pr.s[q]), m.y(pr.r[q], pr.s[q]));
+      for (int j = 0; j < np; ++j) modes_[std::size_t(j) * E + k] += pr.w[q] * bq * phi[q][j].phi;
+    }
+  }
+
+  const TriangleRule vr = triangle_rule(2 * p);
+  aux_.assign(std::size_t(L_.rows()) * E, 0.0);
+  std::vector<double> trace(std::size_t(3) * nf * E); // own bed trace [s][q][k]
+  auto A = [&](int row, int k) -> double& { return aux_[std::size_t(row) * E + k]; };
+  for (int k = 0; k < E; ++k) {
+    const ElementMap m = element_map(mesh, k);
+    const double g0 = m.y2 - m.y0, g1 = m.x0 - m.x2, g2 = m.y0 - m.y1, g3 = m.x1 - m.x0;
+    const std::vector<double> bv = point_values(t, modes_.data(), E, k);
+    for (int j = 0; j < np; ++j) A(L_.b_modes() + j, k) = modes_[std::size_t(j) * E + k];
+    for (int sq = 0; sq < 3 * nf; ++sq) trace[std::size_t(sq) * E + k] = bv[nq + sq];
+    std::vector<double> rx(np, 0.0), ry(np, 0.0);
+    for (int q = 0; q < nq; ++q) {
+      double br = 0, bs = 0;
+      for (int j = 0; j < np; ++j) {
+        br += modes_[std::size_t(j) * E + k] * t.vdr[q * np + j];
+        bs += modes_[std::size_t(j) * E + k] * t.vds[q * np + j];
+      }
+      const double gx = g0 * br + g2 * bs, gy = g1 * br + g3 * bs; // w_q det(J) grad b
+      A(L_.grad_x() + q, k) = gx;
+      A(L_.grad_y() + q, k) = gy;
+      // Bed-only terms of a wet cell: the flux -g/2 b^2 and the source -g b grad b.
+      const double pb = -0.5 * g * bv[q] * bv[q];
+      for (int j = 0; j < np; ++j) {
+        rx[j] += g0 * pb * t.vdr[q * np + j] + g2 * pb * t.vds[q * np + j];
+        ry[j] += g1 * pb * t.vdr[q * np + j] + g3 * pb * t.vds[q * np + j];
+        rx[j] += t.vphi[q * np + j] * (-g * bv[q]) * gx;
+        ry[j] += t.vphi[q * np + j] * (-g * bv[q]) * gy;
+      }
+      if (cor.on()) A(L_.coriolis() + q, k) = cor.f0 + cor.beta * (m.y(vr.r[q], vr.s[q]) - cor.y0);
+    }
+    // ... and -g/2 b^2 on the element's own edge traces (outward normals).
+    for (int s = 0; s < 3; ++s) {
+      const Edge& ed = mesh.edges[mesh.elem_edges[k][s]];
+      const double sgn = ed.left == k && ed.lside == s ? 1.0 : -1.0;
+      for (int q = 0; q < nf; ++q) {
+        const double be = bv[nq + s * nf + q];
+        const double corr = -0.5 * g * be * be * ed.length * t.fw[q];
+        for (int j = 0; j < np; ++j) {
+          rx[j] -= t.fphi[(s * nf + q) * np + j] * corr * sgn * ed.nx;
+          ry[j] -= t.fphi[(s * nf + q) * np + j] * corr * sgn * ed.ny;
+        }
+      }
+    }
+    for (int j = 0; j < np; ++j) {
+      A(L_.rest() + j, k) = rx[j];
+      A(L_.rest() + np + j, k) = ry[j];
+    }
+    // The sample points sorted by bed elevation, with prefix sums for the shore level.
+    std::vector<int> order(bv.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int c) { return bv[a] < bv[c]; });
+    double w = 0, wb = 0;
+    for (int i = 0; i < L_.ns; ++i) {
+      w += sample_w[order[i]];
+      wb += sample_w[order[i]] * bv[order[i]];
+      A(L_.sorted_b() + i, k) = bv[order[i]];
+      A(L_.cum_w() + i, k) = w;
+      A(L_.cum_wb() + i, k) = wb;
+    }
+    const double bmax = *std::max_element(bv.begin(), bv.end());
+    A(L_.wet_depth(), k) = bmax - wb / w;
+  }
+
+  edge_aux_.assign(std::size_t(sw_edge_aux_rows(nf)) * Ed, 0.0);
+  for (int e = 0; e < Ed; ++e) {
+    const Edge& ed = mesh.edges[e];
+    for (int q = 0; q < nf; ++q) {
+      const double bl = trace[std::size_t(ed.lside * nf + q) * E + ed.left];
+      const double br =
+          ed.right < 0 ? bl : trace[std::size_t(ed.rside * nf + nf - 1 - q) * E + ed.right];
+      edge_aux_[std::size_t(q) * Ed + e] = bl;
+      edge_aux_[std::size_t(nf + q) * Ed + e] = br;
+      edge_aux_[std::size_t(2 * nf + q) * Ed + e] = std::max(bl, br);
+    }
+  }
+}
+
+void SwBed::fill(MeshArrays& a) const {
+  a.n_aux = L_.rows();
+  a.aux = aux_;
+  a.n_edge_aux = sw_edge_aux_rows(L_.nf);
+  a.edge_aux = edge_aux_;
+}
+
+double SwBed::mean(int k) const {
+  return kSqrt2 * modes_[k];
+}
+
+double SwBed::at(int k, double r, double s) const {
+  const auto phi = dubiner(p_, r, s);
+  double v = 0;
+  for (int j = 0; j < L_.np; ++j) v += modes_[std::size_t(j) * E_ + k] * phi[j].phi;
+  return v;
+}
+
+double SwBed::max_at_points(int k) const {
+  return aux_[std::size_t(L_.sorted_b() + L_.ns - 1) * E_ + k];
+}
+
+SwCell<double> SwBed::cell(const SwSettings<double>& ph, int k, double h, double hu,
+                           double hv) const {
+  const double mean[3] = {h, hu, hv};
+  return sw_cell<double>(ph, L_, aux_.data(), E_, k, mean);
+}
+
+std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const SwInitial& ini) {
+  const int p = bed.order(), E = mesh.n_elems();
+  const BasisTables t = make_basis_tables(p);
+  const int np = t.n_modes, nq = t.n_vol, nf = t.n_face;
+  const SwSampleRule rule = sw_sample_rule(t);
+  const RefPoints pts = ref_points(p);
+  const TriangleRule pr = triangle_rule(2 * p + 2);
+  std::vector<std::vector<BasisValue>> phi;
+  for (std::size_t q = 0; q < pr.w.size(); ++q) phi.push_back(dubiner(p, pr.r[q], pr.s[q]));
+  std::vector<double> c(std::size_t(3) * np * E, 0.0);
+  auto C = [&](int v, int j, int k) -> double& { return c[(std::size_t(v) * np + j) * E + k]; };
+  for (int k = 0; k < E; ++k) {
+    const ElementMap m = element_map(mesh, k);
+    bool wet = !ini.level;
+    std::vector<double> bv, eta;
+    if (ini.level) {
+      bv = point_values(t, bed.modes().data(), E, k);
+      wet = true;
+      for (std::size_t i = 0; i < bv.size(); ++i) {
+        eta.push_back(ini.eta_or_h(m.x(pts.r[i], pts.s[i]), m.y(pts.r[i], pts.s[i])));
+        wet = wet && eta[i] >= bv[i];
+      }
+    }
+    if (wet) {
+      // Project eta (or h), subtract the bed's modes, then project h * velocity.
+      for (std::size_t q = 0; q < pr.w.size(); ++q) {
+        const double f = ini.eta_or_h(m.x(pr.r[q], pr.s[q]), m.y(pr.r[q], pr.s[q]));
+        for (int j = 0; j < np; ++j) C(0, j, k) += pr.w[q] * f * phi[q][j].phi;
+      }
+      if (ini.level)
+        for (int j = 0; j < np; ++j) C(0, j, k) -= bed.modes()[std::size_t(j) * E + k];
+      for (std::size_t q = 0; q < pr.w.size(); ++q) {
+        const double x = m.x(pr.r[q], pr.s[q]), y = m.y(pr.r[q], pr.s[q]);
+        double h = 0;
+        for (int j = 0; j < np; ++j) h += C(0, j, k) * phi[q][j].phi;
+        const double u = ini.u(x, y), v = ini.v(x, y);
+        for (int j = 0; j < np; ++j) {
+          C(1, j, k) += pr.w[q] * h * u * phi[q][j].phi;
+          C(2, j, k) += pr.w[q] * h * v * phi[q][j].phi;
+        }
+      }
+    } else {
+      // The water that a flat surface at the sample points holds, as the mean of a p = 0 cell.
+      double h = 0;
+      for (int i = 0; i < nq + 3 * nf; ++i) {
+        const double w = i < nq ? rule.lambda[i] : rule.theta * t.fw[(i - nq) % nf];
+        h += w * std::max(0.0, eta[i] - bv[i]);
+      }
+      const double xc = (m.x0 + m.x1 + m.x2) / 3, yc = (m.y0 + m.y1 + m.y2) / 3;
+      C(0, 0, k) = h / kSqrt2;
+      C(1, 0, k) = h * ini.u(xc, yc) / kSqrt2;
+      C(2, 0, k) = h * ini.v(xc, yc) / kSqrt2;
+    }
+  }
+  return c;
+}
+
+SwPointValue sw_point_value(const SwSettings<double>& ph, const SwBed& bed,
+                            const std::vector<double>& c, int k, double r, double s) {
+  const int np = bed.layout().np;
+  const std::size_t E = c.size() / (3 * std::size_t(np));
+  auto C = [&](int v, int j) { return c[(std::size_t(v) * np + j) * E + k]; };
+  const SwCell<double> cell = bed.cell(ph, k, kSqrt2 * C(0, 0), kSqrt2 * C(1, 0), kSqrt2 * C(2, 0));
+  SwPointValue out;
+  out.b = bed.at(k, r, s);
+  out.eta = out.b;
+  if (cell.kind == sw_wet) {
+    const auto phi = dubiner(bed.order(), r, s);
+    double h = 0, hu = 0, hv = 0;
+    for (int j = 0; j < np; ++j) {
+      h += C(0, j) * phi[j].phi;
+      hu += C(1, j) * phi[j].phi;
+      hv += C(2, j) * phi[j].phi;
+    }
+    out.h = std::max(h, 0.0);
+    out.eta = out.b + out.h;
+    out.u = ph.velocity(h, hu);
+    out.v = ph.velocity(h, hv);
+  } else if (cell.kind == sw_shore && cell.level > out.b) {
+    out.h = cell.level - out.b;
+    out.eta = cell.level;
+    out.u = cell.u;
+    out.v = cell.v;
+  }
+  out.wet = out.h > 0;
+  return out;
+}
+
+int locate_point(const Mesh& mesh, double x, double y, double& r, double& s) {
+  for (int k = 0; k < mesh.n_elems(); ++k) {
+    const ElementMap m = element_map(mesh, k);
+    const double det = m.det();
+    const double rr = ((x - m.x0) * (m.y2 - m.y0) - (y - m.y0) * (m.x2 - m.x0)) / det;
+    const double ss = ((y - m.y0) * (m.x1 - m.x0) - (x - m.x0) * (m.y1 - m.y0)) / det;
+    const double tol = 1e-12;
+    if (rr >= -tol && ss >= -tol && rr + ss <= 1 + tol) {
+      r = rr;
+      s = ss;
+      return k;
+    }
+  }
+  return -1;
+}
+
+} // namespace tridg

@@ -1,0 +1,35 @@
+#pragma once
+// The shallow-water boundary conditions, one header each, acting on the hydrostatically
+// reconstructed state at the edge point with the bed elevation b there:
+//   wall       (BcKind::wall)      reflecting
+//   level      (BcKind::inflow)    prescribed water level, constant or a time series
+//   absorbing  (BcKind::absorbing) characteristic, non-reflecting about the still level `level`
+//   outflow    (BcKind::outflow)   ghost = interior
+#include "kernels/boundary.hpp"
+#include "physics/shallow_water/bc_absorbing.hpp"
+#include "physics/shallow_water/bc_level.hpp"
+#include "physics/shallow_water/bc_outflow.hpp"
+#include "physics/shallow_water/bc_wall.hpp"
+
+namespace tridg {
+
+template <class Real>
+TRIDG_HD void sw_boundary_ghost(const SwState<Real>& ph, const BoundaryParams<Real, 3>& bc,
+                                const Real* u, Real b, Real nx, Real ny, Real t, Real* gs) {
+  switch (bc.kind) {
+  case BcKind::wall:
+    sw_wall_ghost(ph, u, nx, ny, gs);
+    return;
+  case BcKind::inflow:
+    sw_level_ghost(ph, bc, u, b, nx, ny, t, gs);
+    return;
+  case BcKind::absorbing:
+    sw_absorbing_ghost(ph, u, b, bc.level, nx, ny, gs);
+    return;
+  default:
+    sw_outflow_ghost(u, gs);
+    return;
+  }
+}
+
+} // namespace tridg

@@ -1,0 +1,214 @@
+#include "physics/shallow_water/case.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "io/expression.hpp"
+#include "io/time_series.hpp"
+#include "physics/shallow_water/exact.hpp"
+#include "physics/shallow_water/gauges.hpp"
+#include "solver/boundary_setup.hpp"
+#include "solver/time_schemes.hpp"
+
+namespace tridg {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A function of (x, y) from an expression key of `t` (default `def`).
+std::function<double(double, double)> xy_function(const Config& t, const std::string& key,
+                                                  const std::string& def, const Config& root) {
+  auto e =
+      std::make_shared<Expression>(t.get_expression(key, def), std::vector<std::string>{"x", "y"},
+                                   t.where(key), case_constants(root));
+  return [e](double x, double y) {
+    const double xy[2] = {x, y};
+    return e->eval(xy);
+  };
+}
+
+struct Initial {
+  SwInitial fields;
+  SpaceTimeFunction exact;
+  std::shared_ptr<Thacker> thacker; // when the case is Thacker's bowl (it defines the bed)
+};
+
+Initial read_initial(const Config& cfg, double g) {
+  const Config ic = cfg.table("initial");
+  const std::string type = ic.get_choice("type", {"level", "depth", "dam_break", "thacker"});
+  Initial out;
+  if (type == "level" || type == "depth") {
+    out.fields.level = type == "level";
+    out.fields.eta_or_h =
+        out.fields.level ? xy_function(ic, "eta", "0", cfg) : xy_function(ic, "h", "0", cfg);
+    out.fields.u = xy_function(ic, "u", "0", cfg);
+    out.fields.v = xy_function(ic, "v", "0", cfg);
+  } else if (type == "dam_break") {
+    DamBreak d;
+    d.g = g;
+    d.x0 = ic.get_double("x0");
+    d.h_left = ic.get_double_in("h_left", 0, 1e300);
+    d.h_right = ic.get_double_in("h_right", Config::Interval::closed(0, d.h_left));
+    out.fields.level = false;
+    out.fields.eta_or_h = [d](double x, double) { return x < d.x0 ? d.h_left : d.h_right; };
+    out.fields.u = out.fields.v = [](double, double) { return 0.0; };
+    out.exact = [d](double x, double, double t, double* u) {
+      const auto hv = d.at(x, t);
+      u[0] = hv[0];
+      u[1] = hv[0] * hv[1];
+      u[2] = 0;
+    };
+  } else { // thacker
+    auto th = std::make_shared<Thacker>();
+    th->g = g;
+    th->h0 = ic.get_double_in("h0", 0, 1e300);
+    th->a = ic.get_double_in("a", 0, 1e300);
+    th->eta = ic.get_double_in("eta", Config::Interval::closed_open(0, th->a));
+    const auto c = ic.get_doubles("center", {0.0, 0.0});
+    if (c.size() != 2) ic.error("center", "needs two numbers [x, y]");
+    th->xc = c[0];
+    th->yc = c[1];
+    out.thacker = th;
+    out.fields.level = true;
+    // The planar surface at t = 0 (also over the dry bed, where the depth clips it).
+    out.fields.eta_or_h = [th](double x, double) {
+      return th->eta * th->h0 / (th->a * th->a) * (2 * (x - th->xc) - th->eta);
+    };
+    out.fields.u = [](double, double) { return 0.0; };
+    out.fields.v = [th](double, double) { return th->eta * th->omega(); };
+    out.exact = [th](double x, double y, double t, double* u) {
+      const auto s = th->at(x, y, t);
+      u[0] = s[0];
+      u[1] = s[0] * s[1];
+      u[2] = s[0] * s[2];
+    };
+  }
+  return out;
+}
+
+Bathymetry read_bathymetry(const Config& cfg, const Initial& ini) {
+  if (ini.thacker) {
+    if (cfg.has("bathymetry"))
+      cfg.error("bathymetry", "initial.type = \"thacker\" defines its own paraboloid bed; remove "
+                              "[bathymetry]");
+    auto th = ini.thacker;
+    return Bathymetry::from_function([th](double x, double y) { return th->bed(x, y); },
+                                     "Thacker's paraboloid");
+  }
+  if (!cfg.has("bathymetry")) return Bathymetry(0.0);
+  return Bathymetry::read(cfg.table("bathymetry"), cfg);
+}
+
+std::string case_relative(const Config& cfg, const std::string& f) {
+  const fs::path p = f;
+  return (p.is_absolute() ? p : fs::path(cfg.source()).parent_path() / p)
+      .lexically_normal()
+      .string();
+}
+
+} // namespace
+
+SwSettings<double> read_sw_physics(const Config& cfg) {
+  SwSettings<double> ph;
+  ph.g = cfg.get_double_in("physics.g", 0, 1e300, 9.81);
+  ph.dry_depth = cfg.get_double_in("physics.dry_depth", 0, 1e300, 1e-4);
+  ph.manning = cfg.get_double_in("physics.manning", Config::Interval::closed(0, 1), 0.0);
+  return ph;
+}
+
+SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) {
+  SwCase c;
+  c.settings = s0;
+  RunSettings& s = c.settings;
+  c.phys = read_sw_physics(cfg);
+  const int p = s.order;
+
+  // Depth positivity needs the positivity limiter and the time-step bound behind it.
+  if (cfg.has("limiter.positivity") && !s.limiter.positivity)
+    cfg.error("limiter.positivity", "shallow water needs the positivity limiter (wetting and "
+                                    "drying); remove the key or set it to true");
+  s.limiter.positivity = true;
+  const double cfl_max = sw_positivity_cfl(p);
+  if (!cfg.has("time.cfl")) {
+    s.cfl = std::min(0.9, 0.9 * cfl_max);
+  } else if (s.cfl > cfl_max && s.dt <= 0) {
+    spdlog::warn("{}: time.cfl = {} is above {:.3f}, the bound that keeps depths >= 0 at p = {}",
+                 cfg.source(), s.cfl, cfl_max, p);
+  }
+  if (s.scheme == "rk4")
+    spdlog::warn("{}: rk4 is not strong-stability preserving: depth positivity is not guaranteed "
+                 "(use ssprk2, ssprk3 or lsssprk42)",
+                 cfg.source());
+  const double cfl_factor = s.cfl * scheme_step_factor(s.scheme) / (2 * p + 1);
+  c.phys.friction_cap = 1.0 / cfl_factor;
+
+  Coriolis cor;
+  if (cfg.has("physics.coriolis")) {
+    const Config t = cfg.table("physics.coriolis");
+    cor.f0 = t.get_double("f0", 0.0);
+    cor.beta = t.get_double("beta", 0.0);
+    cor.y0 = t.get_double("y0", 0.0);
+  }
+  c.phys.coriolis = cor.on();
+
+  const Initial ini = read_initial(cfg, c.phys.g);
+  const Bathymetry bathy = read_bathymetry(cfg, ini);
+  spdlog::info("bathymetry: {}", bathy.description());
+  auto bed = std::make_shared<const SwBed>(mesh, p, bathy, c.phys.g, cor);
+  c.bed = bed;
+
+  Problem<3>& pb = c.problem;
+  pb.var_names = {"h", "hu", "hv"};
+  pb.exact = ini.exact;
+  pb.mesh_data = [bed](MeshArrays& a) { bed->fill(a); };
+  const SwInitial fields = ini.fields;
+  pb.initial_coeffs = [&mesh, bed, fields]() { return sw_initial_state(mesh, *bed, fields); };
+  // Used only by a restart's consistency checks and by tools that want a point function.
+  pb.initial = [fields, bathy](double x, double y, double* u) {
+    const double h =
+        fields.level ? std::max(0.0, fields.eta_or_h(x, y) - bathy(x, y)) : fields.eta_or_h(x, y);
+    u[0] = h;
+    u[1] = h * fields.u(x, y);
+    u[2] = h * fields.v(x, y);
+  };
+
+  BoundaryReader<3> reader(cfg, mesh, p, {"wall", "level", "absorbing", "outflow"});
+  reader.for_each([&](const Config& b, const std::string& type, BoundaryParams<double, 3>& bc,
+                      std::vector<double>& table) {
+    if (type == "wall") {
+      bc.kind = BcKind::wall;
+    } else if (type == "outflow") {
+      bc.kind = BcKind::outflow;
+    } else if (type == "absorbing") {
+      bc.kind = BcKind::absorbing;
+      bc.level = b.get_double("level", 0.0);
+    } else { // level
+      bc.kind = BcKind::inflow;
+      if (b.has("file") == b.has("level"))
+        b.error("level", "give either level = <number> or file = \"<time series>\"");
+      if (b.has("level")) {
+        bc.level = b.get_double("level");
+      } else {
+        const TimeSeries ts = read_time_series(case_relative(cfg, b.get_string("file")));
+        // [n, t..., eta...]: interpolated in time on the device by the boundary kernel.
+        table.push_back(double(ts.t.size()));
+        table.insert(table.end(), ts.t.begin(), ts.t.end());
+        table.insert(table.end(), ts.v.begin(), ts.v.end());
+        bc.level = b.get_double("still_level", 0.0); // absorbing about it after the series
+      }
+    }
+  });
+  pb.boundaries = reader.boundaries();
+  pb.bc_tables = reader.tables();
+
+  if (cfg.has("gauges")) {
+    const GaugeSettings gs = read_gauge_settings(cfg.table("gauges"), cfg);
+    pb.observer = std::make_shared<GaugeObserver>(gs, mesh, bed, c.phys, s.output_dir);
+  }
+  return c;
+}
+
+} // namespace tridg

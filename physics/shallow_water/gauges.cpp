@@ -1,0 +1,286 @@
+#include "physics/shallow_water/gauges.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "io/error.hpp"
+#include "io/h5_util.hpp"
+#include "io/json.hpp"
+#include "io/time_series.hpp"
+#include "solver/mesh_arrays.hpp"
+
+namespace tridg {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kSqrt2 = 1.4142135623730951;
+
+std::array<double, 2> read_point(const Config& t, const std::string& key) {
+  const auto v = t.get_doubles(key);
+  if (v.size() != 2) t.error(key, "needs two numbers [x, y]");
+  return {v[0], v[1]};
+}
+
+// Linear interpolation of the series (ts, vs) at t (clamped at the ends).
+double interpolate(const std::vector<double>& ts, const std::vector<double>& vs, double t) {
+  if (t <= ts.front()) return vs.front();
+  if (t >= ts.back()) return vs.back();
+  const std::size_t i = std::size_t(std::upper_bound(ts.begin(), ts.end(), t) - ts.begin());
+  const double w = (t - ts[i - 1]) / (ts[i] - ts[i - 1]);
+  return vs[i - 1] + w * (vs[i] - vs[i - 1]);
+}
+
+} // namespace
+
+GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
+  GaugeSettings s;
+  s.interval = g.get_double_in("interval", 0, 1e300);
+  s.hdf5 = g.get_bool("hdf5", true);
+  if (g.has("points")) {
+    const Config pts = g.table("points");
+    for (const std::string& name : pts.keys()) {
+      const auto xy = read_point(pts, name);
+      s.points.push_back({name, xy[0], xy[1]});
+    }
+  }
+  if (g.has("runup")) {
+    const Config r = g.table("runup");
+    const auto xy = read_point(r, "point");
+    s.runup = true;
+    s.runup_x = xy[0];
+    s.runup_y = xy[1];
+    s.runup_radius = r.get_double_in("radius", 0, 1e300);
+    s.runup_min_depth = r.get_double_in("min_depth", 0, 1e300, 1e-3);
+  }
+  if (g.has("measured")) {
+    const Config m = g.table("measured");
+    const fs::path f = m.get_string("file");
+    s.measured_file = (f.is_absolute() ? f : fs::path(root.source()).parent_path() / f)
+                          .lexically_normal()
+                          .string();
+    s.time_column = m.get_string("time");
+    s.scale = m.get_double("scale", 1.0);
+    s.from = m.get_double("from", 0.0);
+    s.until = m.get_double("until", std::numeric_limits<double>::infinity());
+    for (const std::string& key : m.keys()) {
+      if (key == "file" || key == "time" || key == "scale" || key == "from" || key == "until")
+        continue;
+      const bool known = std::any_of(s.points.begin(), s.points.end(),
+                                     [&](const GaugeSettings::Point& p) { return p.name == key; });
+      if (!known) m.error(key, "names no gauge of [gauges.points]");
+      s.columns.emplace_back(key, m.get_string(key));
+    }
+  }
+  return s;
+}
+
+GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<const SwBed> bed,
+                             const SwSettings<double>& phys, std::string output_dir)
+    : s_(std::move(s)), mesh_(mesh), bed_(std::move(bed)), ph_(phys), dir_(std::move(output_dir)) {
+  for (const auto& p : s_.points) {
+    double r = 0, q = 0;
+    const int k = locate_point(mesh, p.x, p.y, r, q);
+    if (k < 0)
+      fail(ExitCode::mismatch, "gauge '" + p.name + "' at (" + std::to_string(p.x) + ", " +
+                                   std::to_string(p.y) + ") lies outside the mesh");
+    elem_.push_back(k);
+    ref_.push_back({r, q});
+  }
+  eta_.resize(s_.points.size());
+  h_ = u_ = v_ = eta_;
+  const int E = mesh.n_elems();
+  max_eta_.assign(E, std::nan(""));
+  max_h_.assign(E, 0.0);
+  if (s_.runup)
+    for (int k = 0; k < E; ++k) {
+      const ElementMap m = element_map(mesh, k);
+      const double dx = (m.x0 + m.x1 + m.x2) / 3 - s_.runup_x;
+      const double dy = (m.y0 + m.y1 + m.y2) / 3 - s_.runup_y;
+      if (std::hypot(dx, dy) <= s_.runup_radius) runup_elems_.push_back(k);
+    }
+}
+
+GaugeObserver::~GaugeObserver() {
+  if (csv_) std::fclose(csv_);
+}
+
+double GaugeObserver::next_time(double t) const {
+  // Sample times are whole multiples of the interval; a time within 1e-9 of one counts as it.
+  const double k = std::floor(t / s_.interval * (1 + 1e-12) + 1e-9) + 1;
+  return k * s_.interval;
+}
+
+void GaugeObserver::observe(const std::vector<double>& c, double t, std::int64_t) {
+  if (!t_.empty() && t <= t_.back()) return; // the final time may coincide with a sample
+  if (!csv_ && !s_.points.empty()) {
+    const std::string path = (fs::path(dir_) / "gauges.csv").string();
+    csv_ = std::fopen(path.c_str(), "w");
+    if (!csv_) fail(ExitCode::io_error, path + ": cannot write");
+    std::fprintf(csv_, "time");
+    for (const auto& p : s_.points) std::fprintf(csv_, ",%s", p.name.c_str());
+    std::fprintf(csv_, "\n");
+  }
+  t_.push_back(t);
+  if (csv_) std::fprintf(csv_, "%.9g", t);
+  for (std::size_t i = 0; i < s_.points.size(); ++i) {
+    const SwPointValue v = sw_point_value(ph_, *bed_, c, elem_[i], ref_[i][0], ref_[i][1]);
+    eta_[i].push_back(v.eta);
+    h_[i].push_back(v.h);
+    u_[i].push_back(v.u);
+    v_[i].push_back(v.v);
+    if (csv_) std::fprintf(csv_, ",%.9g", v.eta);
+  }
+  if (csv_) {
+    std::fprintf(csv_, "\n");
+    std::fflush(csv_);
+  }
+  const int E = mesh_.n_elems(), np = bed_->layout().np;
+  auto mean = [&](int v, int k) { return kSqrt2 * c[std::size_t(v) * np * E + k]; };
+  for (int k = 0; k < E; ++k) {
+    const double h = mean(0, k);
+    if (!(h > ph_.dry_depth)) continue;
+    const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
+    if (!(max_eta_[k] >= cell.level)) max_eta_[k] = cell.level;
+    max_h_[k] = std::max(max_h_[k], h);
+  }
+  for (int k : runup_elems_) {
+    const double h = mean(0, k);
+    if (!(h >= s_.runup_min_depth)) continue;
+    const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
+    // A wet cell is under water up to its highest point; a shore cell up to its level.
+    const double reach = cell.kind == sw_wet ? bed_->max_at_points(k) : cell.level;
+    if (reach > runup_) {
+      runup_ = reach;
+      runup_t_ = t;
+      const ElementMap m = element_map(mesh_, k);
+      runup_at_ = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+    }
+  }
+}
+
+void GaugeObserver::compare() {
+  if (s_.measured_file.empty() || t_.size() < 2) return;
+  const Columns m = read_columns(s_.measured_file, 2);
+  const std::vector<double>& mt = m.data[m.column(s_.time_column)];
+  const double t0 = std::max(s_.from, t_.front()), t1 = std::min(s_.until, t_.back());
+  for (const auto& [gauge, column] : s_.columns) {
+    const std::size_t gi =
+        std::size_t(std::find_if(s_.points.begin(), s_.points.end(),
+                                 [&](const GaugeSettings::Point& p) { return p.name == gauge; }) -
+                    s_.points.begin());
+    const std::vector<double>& mv = m.data[m.column(column)];
+    GaugeComparison r;
+    r.gauge = gauge;
+    r.peak_measured = r.peak_computed = -std::numeric_limits<double>::infinity();
+    double sum = 0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < mt.size(); ++i) {
+      if (mt[i] < t0 || mt[i] > t1) continue;
+      const double meas = s_.scale * mv[i], comp = interpolate(t_, eta_[gi], mt[i]);
+      sum += (comp - meas) * (comp - meas);
+      ++n;
+      if (meas > r.peak_measured) {
+        r.peak_measured = meas;
+        r.t_peak_measured = mt[i];
+      }
+    }
+    for (std::size_t i = 0; i < t_.size(); ++i)
+      if (t_[i] >= t0 && t_[i] <= t1 && eta_[gi][i] > r.peak_computed) {
+        r.peak_computed = eta_[gi][i];
+        r.t_peak_computed = t_[i];
+      }
+    if (n == 0) continue;
+    r.rms = std::sqrt(sum / double(n));
+    cmp_.push_back(r);
+    spdlog::info("gauge {}: RMS difference {:.3e} over [{:g}, {:g}] s; peak {:.4g} at {:.2f} s "
+                 "(measured {:.4g} at {:.2f} s: {:+.1f} %, {:+.2f} s)",
+                 gauge, r.rms, t0, t1, r.peak_computed, r.t_peak_computed, r.peak_measured,
+                 r.t_peak_measured, 100 * (r.peak_computed / r.peak_measured - 1),
+                 r.t_peak_computed - r.t_peak_measured);
+  }
+}
+
+void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t step) {
+  if (finished_) return;
+  finished_ = true;
+  observe(c, t, step);
+  if (csv_) {
+    std::fclose(csv_);
+    csv_ = nullptr;
+  }
+  const std::size_t nt = t_.size(), ng = s_.points.size();
+  if (s_.hdf5) {
+    h5::File f = h5::File::create((fs::path(dir_) / "gauges.h5").string());
+    f.write("time", t_);
+    if (ng > 0) {
+      std::vector<std::string> names;
+      for (const auto& p : s_.points) names.push_back(p.name);
+      f.write_strings("names", names);
+      std::vector<double> pos;
+      for (const auto& p : s_.points) pos.insert(pos.end(), {p.x, p.y});
+      f.write("position", pos.data(), {hsize_t(ng), 2});
+      auto table = [&](const char* name, const std::vector<std::vector<double>>& v) {
+        std::vector<double> a(nt * ng);
+        for (std::size_t i = 0; i < nt; ++i)
+          for (std::size_t g = 0; g < ng; ++g) a[i * ng + g] = v[g][i];
+        f.write(name, a.data(), {hsize_t(nt), hsize_t(ng)});
+      };
+      table("eta", eta_);
+      table("depth", h_);
+      table("u", u_);
+      table("v", v_);
+    }
+    f.set_attr("/", "interval", s_.interval);
+    f.close();
+    const int E = mesh_.n_elems();
+    h5::File m = h5::File::create((fs::path(dir_) / "max_inundation.h5").string());
+    std::vector<double> xc(E), yc(E), bed(E);
+    for (int k = 0; k < E; ++k) {
+      const ElementMap em = element_map(mesh_, k);
+      xc[k] = (em.x0 + em.x1 + em.x2) / 3;
+      yc[k] = (em.y0 + em.y1 + em.y2) / 3;
+      bed[k] = bed_->mean(k);
+    }
+    m.write("x", xc);
+    m.write("y", yc);
+    m.write("bed", bed);
+    m.write("max_eta", max_eta_);
+    m.write("max_depth", max_h_);
+    m.set_attr("/", "samples", std::int64_t(nt));
+    m.set_attr("/", "interval", s_.interval);
+    m.close();
+  }
+  compare();
+  Json j;
+  j.add("samples", std::int64_t(nt));
+  j.add("interval", s_.interval);
+  if (s_.runup && std::isfinite(runup_)) {
+    spdlog::info("maximum run-up within {:g} of ({:g}, {:g}): {:.4f} at t = {:.2f} s near ({:.3f}, "
+                 "{:.3f})",
+                 s_.runup_radius, s_.runup_x, s_.runup_y, runup_, runup_t_, runup_at_[0],
+                 runup_at_[1]);
+    Json r;
+    r.add("elevation", runup_);
+    r.add("time", runup_t_);
+    r.add("x", runup_at_[0]);
+    r.add("y", runup_at_[1]);
+    j.add("runup", r);
+  }
+  for (const auto& r : cmp_) {
+    Json g;
+    g.add("rms", r.rms);
+    g.add("peak_computed", r.peak_computed);
+    g.add("t_peak_computed", r.t_peak_computed);
+    g.add("peak_measured", r.peak_measured);
+    g.add("t_peak_measured", r.t_peak_measured);
+    j.add(r.gauge, g);
+  }
+  write_text_file((fs::path(dir_) / "gauges_summary.json").string(), j.str());
+}
+
+} // namespace tridg

@@ -1,0 +1,85 @@
+#pragma once
+// Gauges of a shallow-water run, from the case's [gauges] table: the water level at named points
+// every `interval` (gauges.csv, gauges.h5), the highest level each element reached
+// (max_inundation.h5), the run-up near a point, and the comparison with measured records
+// (gauges_summary.json and the log). Sampling happens at exact times through the run driver's
+// observer hook; maxima are over the samples.
+#include <array>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/config.hpp"
+#include "io/mesh.hpp"
+#include "physics/shallow_water/bed.hpp"
+#include "physics/shallow_water/shallow_water.hpp"
+#include "solver/problem.hpp"
+
+namespace tridg {
+
+struct GaugeSettings {
+  double interval = 0;
+  struct Point {
+    std::string name;
+    double x = 0, y = 0;
+  };
+  std::vector<Point> points;
+  bool hdf5 = true;
+  // Run-up: the highest elevation reached by water of at least min_depth within `radius`.
+  bool runup = false;
+  double runup_x = 0, runup_y = 0, runup_radius = 0, runup_min_depth = 1e-3;
+  // Measured records: columns of `file` (times in `time_column`) times `scale`, compared over
+  // [from, until]; `columns` maps gauge names to column names.
+  std::string measured_file, time_column;
+  double scale = 1, from = 0, until = std::numeric_limits<double>::infinity();
+  std::vector<std::pair<std::string, std::string>> columns;
+};
+
+// Reads [gauges] (relative file names are relative to the case file). Throws UserError.
+GaugeSettings read_gauge_settings(const Config& gauges, const Config& root);
+
+// Per-gauge comparison with the measurements over the window.
+struct GaugeComparison {
+  std::string gauge;
+  double rms = 0;
+  double peak_measured = 0, t_peak_measured = 0, peak_computed = 0, t_peak_computed = 0;
+};
+
+class GaugeObserver final : public RunObserver {
+public:
+  GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<const SwBed> bed,
+                const SwSettings<double>& phys, std::string output_dir);
+  ~GaugeObserver() override;
+  double next_time(double t) const override;
+  void observe(const std::vector<double>& state, double t, std::int64_t step) override;
+  void finish(const std::vector<double>& state, double t, std::int64_t step) override;
+
+  const std::vector<double>& times() const { return t_; }
+  const std::vector<double>& levels(std::size_t gauge) const { return eta_[gauge]; }
+  double runup() const { return runup_; }
+  const std::vector<double>& max_level() const { return max_eta_; } // per element (NaN: dry)
+  const std::vector<GaugeComparison>& comparisons() const { return cmp_; }
+
+private:
+  void compare();
+  GaugeSettings s_;
+  const Mesh& mesh_;
+  std::shared_ptr<const SwBed> bed_;
+  SwSettings<double> ph_;
+  std::string dir_;
+  std::vector<int> elem_;
+  std::vector<std::array<double, 2>> ref_;
+  std::vector<int> runup_elems_;
+  std::vector<double> t_;
+  std::vector<std::vector<double>> eta_, h_, u_, v_;
+  std::vector<double> max_eta_, max_h_;
+  double runup_ = -std::numeric_limits<double>::infinity(), runup_t_ = 0;
+  std::array<double, 2> runup_at_{0, 0};
+  std::vector<GaugeComparison> cmp_;
+  std::FILE* csv_ = nullptr;
+  bool finished_ = false;
+};
+
+} // namespace tridg

@@ -129,6 +129,13 @@ std::string render_plot(const PlotOptions& opt) {
     hi = (*opt.range)[1];
   }
   if (!(lo <= hi)) lo = hi = 0;
+  if (!opt.range) {
+    // Gmsh leaves values exactly at the ends of a custom range uncoloured (the view stores
+    // floats): widen the data's range by a little, and saturate below and above it.
+    const double pad = 1e-6 * std::max(hi - lo, std::max(std::abs(lo), std::abs(hi)));
+    lo -= pad;
+    hi += pad;
+  }
   const int w = opt.width;
   // The colour bar takes about 120 pixels below the picture.
   const int h = opt.height > 0
@@ -173,7 +180,7 @@ std::string render_plot(const PlotOptions& opt) {
   geo += "Merge \"view.msh\";\n";
   geo += "General.SmallAxes = 0;\nGeneral.Axes = 0;\n";
   geo += "Mesh.SurfaceFaces = 0;\nMesh.SurfaceEdges = 0;\nMesh.Points = 0;\n";
-  geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\n";
+  geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\nView[0].SaturateValues = 1;\n";
   geo += fmt::format("View[0].CustomMin = {:.17g};\nView[0].CustomMax = {:.17g};\n", lo, hi);
   geo += "View[0].ShowScale = 1;\nView[0].ShowTime = 0;\nView[0].Light = 0;\n";
   geo += fmt::format("View[0].Name = \"{}\";\n", title);

@@ -206,7 +206,7 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
   for (int v = 0; v < M; ++v)
     if (lm[v] != mean[v]) {
       changed = true;
-      u[v][0] = lm[v] * Real(0.70710678118654752); // the mean over sqrt 2
+      u[v][0] = mode0_of_mean(lm[v]);
     }
   if (changed) {
 #pragma unroll

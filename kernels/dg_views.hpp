@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/cell_mean.hpp"
 #include "core/hd.hpp"
 
 namespace tridg {
@@ -27,12 +28,6 @@ template <class Real> struct MeshView {
   const Real* aux = nullptr;
   const Real* edge_aux = nullptr;
 };
-
-// The cell average from the mode-0 coefficient (the constant mode of the orthonormal basis is
-// sqrt 2 on the reference triangle).
-template <class Real> TRIDG_HD constexpr Real cell_mean(Real c0) {
-  return Real(1.4142135623730951) * c0;
-}
 
 // det J of element k from its metric terms (not stored: one array less to move).
 template <class Real> TRIDG_HD Real det_jacobian(const MeshView<Real>& m, int k) {

@@ -7,6 +7,9 @@ Reads OUTPUT_DIR/gauges.csv (written by `tridg run cases/monai.toml`, default ou
 data/monai/gauges_measured.csv (centimetres), prints per gauge the RMS difference over 0-25 s and
 the peaks (height and arrival time), the maximum run-up from gauges_summary.json, and draws the
 computed and measured water levels into a PNG (default OUTPUT_DIR/monai_gauges.png).
+
+Two times per gauge: the arrival (the first time the level rises above ARRIVAL_CM) and the peak
+(the time of the highest level), each computed against measured.
 """
 import argparse
 import csv
@@ -23,6 +26,18 @@ import matplotlib.pyplot as plt  # noqa: E402
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAUGES = {"g5": "gauge5_cm", "g7": "gauge7_cm", "g9": "gauge9_cm"}
 WINDOW = (0.0, 25.0)
+ARRIVAL_CM = 0.5  # arrival: first exceedance of this level (cm), about 1/8 of the peaks
+
+
+def first_exceedance(t, eta, level):
+    """The first time eta rises above level (linear between samples), or NaN."""
+    above = np.nonzero(eta > level)[0]
+    if len(above) == 0:
+        return float("nan")
+    i = above[0]
+    if i == 0:
+        return float(t[0])
+    return float(t[i - 1] + (level - eta[i - 1]) * (t[i] - t[i - 1]) / (eta[i] - eta[i - 1]))
 
 
 def read_csv(path):
@@ -49,7 +64,8 @@ def main():
 
     fig, axes = plt.subplots(3, 1, figsize=(8, 8), sharex=True)
     print(f"{'gauge':6} {'RMS (cm)':>9} {'peak (cm)':>10} {'at (s)':>7} {'measured':>9} "
-          f"{'at (s)':>7} {'height':>8} {'arrival':>8}")
+          f"{'at (s)':>7} {'height':>8} {'peak t':>8} {'arrival':>8} {'measured':>9} "
+          f"{'diff':>7}")
     for ax, (g, col) in zip(axes, GAUGES.items()):
         eta_m = meas[col][sel]  # cm
         eta_c = 100 * np.interp(tm[sel], tc, comp[g])
@@ -57,8 +73,11 @@ def main():
         im, ic = np.argmax(eta_m), np.argmax(eta_c)
         dh = 100 * (eta_c[ic] / eta_m[im] - 1)
         dt = tm[sel][ic] - tm[sel][im]
+        ta_c = first_exceedance(tc, 100 * comp[g], ARRIVAL_CM)
+        ta_m = first_exceedance(tm[sel], eta_m, ARRIVAL_CM)
         print(f"{g:6} {rms:9.3f} {eta_c[ic]:10.2f} {tm[sel][ic]:7.2f} {eta_m[im]:9.2f} "
-              f"{tm[sel][im]:7.2f} {dh:+7.1f}% {dt:+7.2f}s")
+              f"{tm[sel][im]:7.2f} {dh:+7.1f}% {dt:+7.2f}s {ta_c:7.2f}s {ta_m:8.2f}s "
+              f"{ta_c - ta_m:+6.2f}s")
         ax.plot(tm[sel], eta_m, "k-", lw=1.2, label="measured")
         ax.plot(tc[tc <= t1], 100 * comp[g][tc <= t1], "r-", lw=1.2, label="tridg")
         ax.set_ylabel(f"{g}: $\\eta$ (cm)")

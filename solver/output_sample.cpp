@@ -1,5 +1,7 @@
 #include "solver/output_sample.hpp"
 
+#include "core/cell_mean.hpp"
+
 #include <cmath>
 
 #include "core/basis.hpp"
@@ -28,7 +30,6 @@ std::vector<VizField> sample_fields(const Mesh& mesh, const VizMesh& viz, int or
     f.point.resize(std::size_t(viz.n_nodes()));
     f.cell.resize(std::size_t(viz.n_tris()));
   }
-  const double sqrt2 = std::sqrt(2.0);
 #pragma omp parallel for schedule(static)
   for (int k = 0; k < E; ++k) {
     std::vector<double> u(nv), d(nd);
@@ -50,7 +51,7 @@ std::vector<VizField> sample_fields(const Mesh& mesh, const VizMesh& viz, int or
       }
       put_derived(viz.xy[2 * node], viz.xy[2 * node + 1], false, node);
     }
-    for (int v = 0; v < nv; ++v) u[v] = sqrt2 * coeffs[std::size_t(v) * np * E + k];
+    for (int v = 0; v < nv; ++v) u[v] = cell_mean(coeffs[std::size_t(v) * np * E + k]);
     const auto& t = mesh.tri[k];
     const double xc = (mesh.x[t[0]] + mesh.x[t[1]] + mesh.x[t[2]]) / 3;
     const double yc = (mesh.y[t[0]] + mesh.y[t[1]] + mesh.y[t[2]]) / 3;

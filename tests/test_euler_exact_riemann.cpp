@@ -1,4 +1,4 @@
-// The exact Riemann solver (solver/exact_riemann.hpp) against the star states Toro tabulates
+// The exact Riemann solver (physics/euler/exact_riemann.hpp) against the star states Toro tabulates
 // (Riemann Solvers and Numerical Methods for Fluid Dynamics, 3rd ed., table 4.3, gamma = 1.4),
 // and the structure of the solution it samples.
 #include <doctest/doctest.h>

@@ -1,5 +1,7 @@
 #include "physics/shallow_water/bed.hpp"
 
+#include "core/cell_mean.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -12,8 +14,6 @@
 namespace tridg {
 
 namespace {
-
-constexpr double kSqrt2 = 1.4142135623730951;
 
 // Reference coordinates of the kernels' points: the nq volume points, then edge point q of side
 // s at nq + s * nf + q.
@@ -180,7 +180,7 @@ void SwBed::fill(MeshArrays& a) const {
 }
 
 double SwBed::mean(int k) const {
-  return kSqrt2 * modes_[k];
+  return cell_mean(modes_[k]);
 }
 
 double SwBed::at(int k, double r, double s) const {
@@ -249,9 +249,9 @@ std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const S
         h += w * std::max(0.0, eta[i] - bv[i]);
       }
       const double xc = (m.x0 + m.x1 + m.x2) / 3, yc = (m.y0 + m.y1 + m.y2) / 3;
-      C(0, 0, k) = h / kSqrt2;
-      C(1, 0, k) = h * ini.u(xc, yc) / kSqrt2;
-      C(2, 0, k) = h * ini.v(xc, yc) / kSqrt2;
+      C(0, 0, k) = mode0_of_mean(h);
+      C(1, 0, k) = mode0_of_mean(h * ini.u(xc, yc));
+      C(2, 0, k) = mode0_of_mean(h * ini.v(xc, yc));
     }
   }
   return c;
@@ -262,7 +262,8 @@ SwPointValue sw_point_value(const SwSettings<double>& ph, const SwBed& bed,
   const int np = bed.layout().np;
   const std::size_t E = c.size() / (3 * std::size_t(np));
   auto C = [&](int v, int j) { return c[(std::size_t(v) * np + j) * E + k]; };
-  const SwCell<double> cell = bed.cell(ph, k, kSqrt2 * C(0, 0), kSqrt2 * C(1, 0), kSqrt2 * C(2, 0));
+  const SwCell<double> cell =
+      bed.cell(ph, k, cell_mean(C(0, 0)), cell_mean(C(1, 0)), cell_mean(C(2, 0)));
   SwPointValue out;
   out.b = bed.at(k, r, s);
   out.eta = out.b;

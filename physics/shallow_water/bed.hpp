@@ -1,7 +1,7 @@
 #pragma once
 // Host side of the shallow-water discretisation: the bed as the kernels see it (the aux and
-// edge_aux rows of kernels/sw_dg.hpp), the well-balanced initial state, and the evaluation of a
-// state at a point with the kernels' wet/dry interpretation.
+// edge_aux rows of physics/shallow_water/bed_layout.hpp), the well-balanced initial state, and the
+// evaluation of a state at a point with the kernels' wet/dry interpretation.
 #include <functional>
 #include <vector>
 

@@ -1,5 +1,7 @@
 #include "physics/shallow_water/gauges.hpp"
 
+#include "core/cell_mean.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -17,8 +19,6 @@ namespace tridg {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr double kSqrt2 = 1.4142135623730951;
 
 std::array<double, 2> read_point(const Config& t, const std::string& key) {
   const auto v = t.get_doubles(key);
@@ -140,7 +140,7 @@ void GaugeObserver::observe(const std::vector<double>& c, double t, std::int64_t
     std::fflush(csv_);
   }
   const int E = mesh_.n_elems(), np = bed_->layout().np;
-  auto mean = [&](int v, int k) { return kSqrt2 * c[std::size_t(v) * np * E + k]; };
+  auto mean = [&](int v, int k) { return cell_mean(c[std::size_t(v) * np * E + k]); };
   for (int k = 0; k < E; ++k) {
     const double h = mean(0, k);
     if (!(h > ph_.dry_depth)) continue;

@@ -15,14 +15,14 @@ DerivedFields sw_output_fields(const SwSettings<double>& phys, const Problem<3>&
                                const Mesh& mesh) {
   DerivedFields d;
   if (!pb.mesh_data) return d;
-  // The bed's modes are the first rows of the kernels' data (kernels/sw_dg.hpp).
+  // The bed's modes are the first rows of the kernels' data (physics/shallow_water/bed_layout.hpp).
   MeshArrays a;
   pb.mesh_data(a);
   const int nf = a.n_edge_aux / sw_edge_aux_rows(1), p = nf - 1, E = mesh.n_elems();
   const SwAuxLayout L = sw_aux_layout(n_modes(p), triangle_rule_points(2 * p), nf);
   auto aux = std::make_shared<const std::vector<double>>(std::move(a.aux));
   std::vector<double> mean(E);
-  for (int k = 0; k < E; ++k) mean[k] = std::sqrt(2.0) * (*aux)[std::size_t(L.b_modes()) * E + k];
+  for (int k = 0; k < E; ++k) mean[k] = cell_mean((*aux)[std::size_t(L.b_modes()) * E + k]);
   d.names = {"u", "v", "eta"};
   d.cell_data = {{"bathymetry", mean}};
   d.eval = [phys, aux, L, p, E, &mesh](int k, double x, double y, const double* u, double* out) {

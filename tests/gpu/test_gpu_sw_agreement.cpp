@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gpu_test_util.hpp"
@@ -29,6 +30,34 @@ TEST_CASE(
       // stay far from the thresholds for 100 steps: round-off is expected.
       CHECK(d < 1e-10);
       // mass is conserved on both
+      CHECK(std::abs(g.conserved_final[0] - g.conserved_initial[0]) <=
+            1e-12 * std::abs(g.conserved_initial[0]));
+    }
+  }
+}
+
+TEST_CASE("shallow water with drying: GPU equals CPU (Ritter's dam break onto a dry bed, "
+          "Thacker's bowl)") {
+  // Fronts run over dry cells, so the wet/dry switches (cell kind, positivity scaling, thin
+  // films) act at every step; the two backends round differently (fused multiply-adds), so a
+  // cell near a threshold may switch one step earlier on one of them. The depth may then differ
+  // locally by the change of one step, but the relative L1 difference stays far below the
+  // scheme's error (1e-2 on these meshes), and mass is conserved to round-off on both.
+  for (const auto& [case_file, mesh, steps] :
+       {std::tuple<std::string, std::string, int>{"cases/dam_break_dry.toml",
+                                                  "meshes/prepared/dam_break.h5", 200},
+        {"cases/thacker_bowl.toml", "meshes/prepared/thacker.h5", 200}}) {
+    for (int p = 1; p <= 2; ++p) {
+      CAPTURE(case_file);
+      CAPTURE(p);
+      const std::vector<std::string> sets{"time.steps=" + std::to_string(steps)};
+      const RunResult c = run_on("cpu", case_file, mesh, p, 0, sets);
+      const RunResult g = run_on("cuda", case_file, mesh, p, 0, sets);
+      const int np = (p + 1) * (p + 2) / 2;
+      const std::size_t n_elems = c.final_state.size() / (3 * np);
+      const double d = gpu_test::rel_l1_diff(g.final_state, c.final_state, 0, np, n_elems);
+      MESSAGE(case_file, " p = ", p, ": relative L1 difference of the depth ", d);
+      CHECK(d < 1e-8);
       CHECK(std::abs(g.conserved_final[0] - g.conserved_initial[0]) <=
             1e-12 * std::abs(g.conserved_initial[0]));
     }

@@ -254,3 +254,40 @@ print("ok")
   CHECK(st == 0);
   CHECK(read_file(d / "py.txt") == "ok\n");
 }
+
+TEST_CASE("a shallow-water run shows velocity, water surface and bathymetry") {
+  // The lake at rest over an emerged bump: in the deep water the surface eta = h + b is the
+  // still level 0 (shore cells, kept at p = 0, show their mean depth over the bed instead),
+  // velocities are 0 everywhere, and the bathymetry field holds the bed's element averages.
+  TempDir d("output_sw");
+  const CmdResult r =
+      run_tridg("run " + quote(source_path("cases/lake_at_rest.toml")) +
+                    " --device cpu --set time.steps=2 -o " + quote((d / "o").string()),
+                d.path);
+  REQUIRE(r.code == 0);
+  if (std::system("/usr/bin/python3 -c 'import h5py' > /dev/null 2>&1") != 0) {
+    MESSAGE("h5py is not installed: the h5py check is skipped");
+    return;
+  }
+  write_file(d / "check.py", R"py(import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r")
+names = [x.decode() for x in f["viz/fields"][()]]
+assert names == ["h", "hu", "hv", "u", "v", "eta", "bathymetry"], names
+h = f["viz/point/h"][()]
+eta = f["viz/point/eta"][()]
+b = f["viz/cell/bathymetry"][()]
+deep = h > 0.1
+assert deep.sum() > 0 and (h < 1e-9).sum() > 0, "the bump must emerge"
+assert np.abs(eta[deep]).max() < 1e-12, np.abs(eta[deep]).max()
+assert np.abs(f["viz/point/u"][()]).max() < 1e-6
+assert b.max() > 0.1 and b.min() < -0.15, (b.min(), b.max())
+print("ok")
+)py");
+  const std::string cmd = "/usr/bin/python3 " + quote((d / "check.py").string()) + " " +
+                          quote((d / "o" / "final.h5").string()) + " > " +
+                          quote((d / "py.txt").string()) + " 2>&1";
+  const int st = std::system(cmd.c_str());
+  INFO(read_file(d / "py.txt"));
+  CHECK(st == 0);
+  CHECK(read_file(d / "py.txt") == "ok\n");
+}

@@ -1,5 +1,6 @@
 #pragma once
 // The physics-independent settings of a case: mesh, order, time integration, limiter, output.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,9 @@ struct RunSettings {
   bool write_hdf5 = true;
   bool write_gmsh = true;
   double progress_seconds = 2;
+  // Limits that end absurd runs early (README, "Exit codes").
+  std::int64_t max_steps = 1'000'000'000; // time.max_steps
+  std::int64_t max_outputs = 10'000;      // output.max_outputs: numbered snapshots per run
   std::string device;
   bool single_precision = false;
 };

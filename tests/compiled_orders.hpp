@@ -3,6 +3,8 @@
 // no "skip", so such a test returns early with a message instead of failing.
 #include <doctest/doctest.h>
 
+#include <initializer_list>
+
 #include "tridg_orders.hpp"
 
 namespace tridg_test {

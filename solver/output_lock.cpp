@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <spdlog/spdlog.h>
+
 #include <cerrno>
 #include <filesystem>
 #include <string>
@@ -39,6 +41,13 @@ OutputLock::OutputLock(const std::string& dir)
       fail(ExitCode::io_error, dir + ": output folder is not writable (" + errno_text(errno) + ")");
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int e = errno;
+      if (e == ENOLCK || e == EOPNOTSUPP || e == ENOSYS) { // a file system without locks
+        spdlog::warn("{}: the file system cannot lock the output folder ({}); make sure no other "
+                     "run writes into it",
+                     dir, errno_text(e));
+        fd_ = fd; // removed at the end all the same
+        return;
+      }
       const std::string pid = holder_pid(fd);
       ::close(fd);
       if (e == EWOULDBLOCK)

@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -49,16 +48,16 @@ std::vector<std::string> leftovers(const fs::path& dir) {
   return bad;
 }
 
-// Runs tridg through the shell with `prefix` before it (e.g. a ulimit), like run_tridg; with
-// term_after > 0, sends SIGTERM after that many seconds (timeout passes it on to tridg).
+// Runs tridg through the shell with `prefix` before it (e.g. a ulimit), like run_tridg; then,
+// when `signal_when` is given, runs it as a shell command (with $p the process that runs tridg)
+// to send a signal (timeout passes it on to tridg).
 CmdResult run_shell(const std::string& prefix, const std::string& args, const fs::path& dir,
-                    int term_after = 0) {
+                    const std::string& signal_when = "") {
   const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
   std::string cmd = "(" + prefix + " timeout -k 5 60 env OMP_NUM_THREADS=1 " + quote(TRIDG_BINARY) +
                     " " + args + " > " + quote(out.string()) + " 2> " + quote(err.string()) +
                     " < /dev/null";
-  if (term_after > 0)
-    cmd += " & p=$!; sleep " + std::to_string(term_after) + "; kill -TERM $p; wait $p";
+  if (!signal_when.empty()) cmd += " & p=$!; " + signal_when + "; wait $p";
   cmd += ")";
   const int st = std::system(cmd.c_str());
   CmdResult r;
@@ -145,7 +144,13 @@ TEST_CASE("SIGTERM with a full disk: exit 5 and a line that says both") {
              square_case("\n[output]\nhdf5 = false\ngmsh = false\n", "steps = 100000000"));
   const std::string args =
       "run " + quote((d / "case.toml").string()) + " -q -o " + quote((d / "o").string());
-  const CmdResult r = run_shell("ulimit -f 1; trap '' XFSZ;", args, d.path, 3);
+  // SIGTERM once the run holds its folder (the lock file appears) and has had time to start its
+  // time loop.
+  const std::string lock = quote((d / "o" / ".tridg.lock").string());
+  const CmdResult r = run_shell("ulimit -f 1; trap '' XFSZ;", args, d.path,
+                                "i=0; while [ ! -e " + lock +
+                                    " ] && [ $i -lt 600 ]; do sleep 0.1; "
+                                    "i=$((i+1)); done; sleep 2; kill -TERM $p");
   INFO(r.err);
   CHECK_FALSE(r.crashed());
   CHECK(r.code == 5);
@@ -160,8 +165,11 @@ TEST_CASE("SIGTERM before the time loop: exit 130 with one line") {
   // The case is a FIFO: reading it blocks until the signal comes, before any mesh or state.
   const std::string fifo = (d / "case.toml").string();
   REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  // Opening the FIFO for writing returns once tridg opened it for reading (its signal handling
+  // is installed by then); holding it open keeps tridg waiting for the text.
   const CmdResult r =
-      run_shell("", "run " + quote(fifo) + " -o " + quote((d / "o").string()), d.path, 2);
+      run_shell("", "run " + quote(fifo) + " -o " + quote((d / "o").string()), d.path,
+                "timeout 30 sh -c 'exec 3>\"$0\"; kill -TERM $1; sleep 2' " + quote(fifo) + " $p");
   INFO(r.err);
   CHECK(r.code == 130);
   CHECK(error_lines(r.err) == 1);

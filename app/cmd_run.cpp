@@ -4,6 +4,7 @@
 
 #include "app/commands.hpp"
 #include "solver/run.hpp"
+#include "solver/signals.hpp"
 
 namespace tridg {
 
@@ -19,10 +20,16 @@ Action add_run_command(CLI::App& app) {
       ->check(CLI::Range(0, 8));
   cmd->add_option("--device", opt->device, "auto (a GPU when present), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-  cmd->add_option("--gpu", opt->gpu, "index of the GPU to use")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--gpu", opt->gpu, "index of the GPU to use, 0 to 63")
+      ->check(CLI::Range(0, 63).description("").name("GPU index"));
   cmd->add_option("--precision", opt->precision, "double or single (GPU only)")
       ->check(CLI::IsMember({"double", "single"}));
-  cmd->add_option("--output,-o", opt->output_dir, "output folder instead of output.dir");
+  cmd->add_option("--output,-o", opt->output_dir, "output folder instead of output.dir")
+      ->check(CLI::Validator(
+          [](const std::string& v) {
+            return v.empty() ? std::string("the output folder must not be empty") : std::string();
+          },
+          "DIR"));
   cmd->add_option("--restart", opt->restart, "continue from a checkpoint (.h5)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", opt->overrides, "override a case key: --set time.end=0.1 (repeatable)");
@@ -31,6 +38,9 @@ Action add_run_command(CLI::App& app) {
                   "testing: the CPU backend visits elements and edges in an order shuffled by "
                   "this seed (> 0); results must not change");
   return [opt, &app]() {
+    // From here SIGINT/SIGTERM end the run with exit code 130 and a message; the time loop
+    // takes over to write a checkpoint.
+    install_early_interrupt_handlers();
     if (app.get_option("--quiet")->as<bool>()) opt->quiet = true;
     const RunResult r = run_case(*opt);
     (void)r;

@@ -9,9 +9,34 @@
 
 #include "app/commands.hpp"
 #include "io/error.hpp"
+#include "io/h5_util.hpp"
+
+namespace {
+
+// Error messages may quote input (a line of a case file, a path); the line printed stays one
+// line of readable length whatever the input held.
+constexpr std::size_t kMaxMessage = 600;
+
+std::string one_line(std::string m) {
+  for (char& c : m)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  if (m.size() > kMaxMessage) {
+    std::size_t cut = kMaxMessage;
+    while (cut > 0 && (static_cast<unsigned char>(m[cut]) & 0xC0) == 0x80) --cut; // UTF-8
+    m = m.substr(0, cut) + " ... (" + std::to_string(m.size() - cut) + " more characters)";
+  }
+  return m;
+}
+
+void print_error(const char* kind, const std::string& msg, const char* tail = "") {
+  std::fprintf(stderr, "tridg: %s: %s%s\n", kind, one_line(msg).c_str(), tail);
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
   using namespace tridg;
+  h5::silence_errors(); // first HDF5 call: see there
   CLI::App app{"tridg " TRIDG_VERSION
                ": high-order discontinuous Galerkin solver for the 2D Euler and shallow-water "
                "equations on triangle meshes"};
@@ -31,8 +56,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
-    return rc == 0 ? 0 : static_cast<int>(ExitCode::bad_case);
+    if (e.get_exit_code() == 0) return app.exit(e); // --help, --version
+    print_error("error", e.what(), " (see --help)");
+    return static_cast<int>(ExitCode::bad_case);
   }
   // Logs go to stderr so that stdout carries only results (tridg info --json).
   auto logger = spdlog::stderr_color_mt("tridg");
@@ -48,10 +74,10 @@ int main(int argc, char** argv) {
     }
     return static_cast<int>(ExitCode::internal);
   } catch (const UserError& e) {
-    std::fprintf(stderr, "tridg: error: %s\n", e.what());
+    print_error("error", e.what());
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "tridg: internal error: %s (please report this)\n", e.what());
+    print_error("internal error", e.what(), " (please report this)");
     return static_cast<int>(ExitCode::internal);
   }
 }

@@ -73,16 +73,63 @@ bool Handle::reset() {
 }
 
 void silence_errors() {
+  static const bool once = [] {
+    H5dont_atexit();
+    return true;
+  }();
+  (void)once;
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
 }
 
-File File::create(const std::string& path, ExitCode code) {
+std::string error_reason() {
+  struct Found {
+    std::string minor, desc;
+    bool any = false;
+  } found;
+  // Upward: the first entry is the innermost, where the failure happened.
+  H5Ewalk2(
+      H5E_DEFAULT, H5E_WALK_UPWARD,
+      [](unsigned, const H5E_error2_t* e, void* data) -> herr_t {
+        auto* f = static_cast<Found*>(data);
+        if (f->any) return 0;
+        f->any = true;
+        char msg[256] = {};
+        if (H5Eget_msg(e->min_num, nullptr, msg, sizeof msg) > 0) f->minor = msg;
+        if (e->desc) f->desc = e->desc;
+        return 0;
+      },
+      &found);
+  H5Eclear2(H5E_DEFAULT);
+  if (!found.any) return "";
+  // System errors carry "..., error message = 'No space left on device', ..." in the text.
+  const std::string key = "error message = '";
+  const std::size_t at = found.desc.find(key);
+  std::string why = found.minor.empty() ? std::string("HDF5 error") : found.minor;
+  if (at != std::string::npos) {
+    const std::size_t end = found.desc.find('\'', at + key.size());
+    why +=
+        " (" +
+        found.desc.substr(at + key.size(), end == std::string::npos ? 80 : end - at - key.size()) +
+        ")";
+  } else if (!found.desc.empty()) {
+    why += " (" + found.desc.substr(0, 160) + ")";
+  }
+  for (char& c : why)
+    if (c == '\n' || c == '\r') c = ' ';
+  return why;
+}
+
+File File::create(const std::string& path, ExitCode code, const std::string& shown) {
   silence_errors();
+  const std::string& name = shown.empty() ? path : shown;
   Handle f(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
-  if (!f.valid())
-    tridg::fail(code,
-                path + ": cannot create the file (does the folder exist and is it writable?)");
-  return File(std::move(f), path, code);
+  if (!f.valid()) {
+    const std::string why = error_reason();
+    tridg::fail(code, name + ": cannot create the file" +
+                          (why.empty() ? std::string(" (does the folder exist and is it writable?)")
+                                       : ": " + why));
+  }
+  return File(std::move(f), name, code);
 }
 
 File File::open(const std::string& path, bool writable, ExitCode code) {
@@ -100,10 +147,22 @@ void File::fail(const std::string& what) const {
   tridg::fail(code_, path_ + ": " + what);
 }
 
+void File::fail_h5(const std::string& what) const {
+  const std::string why = error_reason();
+  fail(what + (why.empty() ? std::string() : ": " + why));
+}
+
 void File::close() {
   if (!file_.valid()) return;
-  if (H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) < 0 || !file_.reset())
-    fail("writing the file failed (disk full?)");
+  // Close even when the flush failed: no identifier may outlive an error (HDF5 would try to flush
+  // it again at library shutdown).
+  const bool flushed = H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) >= 0;
+  const std::string why = flushed ? std::string() : error_reason();
+  const bool closed = file_.reset();
+  if (!flushed || !closed) {
+    const std::string why2 = why.empty() ? error_reason() : why;
+    fail("writing the file failed" + (why2.empty() ? std::string(" (disk full?)") : ": " + why2));
+  }
 }
 
 bool File::exists(const std::string& name) const {
@@ -129,16 +188,16 @@ void File::write_raw(const std::string& name, hid_t file_type, hid_t mem_type, c
   Handle lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
   H5Pset_create_intermediate_group(lcpl.get(), 1);
   Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose);
-  if (!space.valid()) fail("cannot describe dataset '" + name + "' of shape " + dims_text(dims));
+  if (!space.valid()) fail_h5("cannot describe dataset '" + name + "' of shape " + dims_text(dims));
   Handle ds(
       H5Dcreate2(id(), name.c_str(), file_type, space.get(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT),
       H5Dclose);
-  if (!ds.valid()) fail("cannot create dataset '" + name + "'");
+  if (!ds.valid()) fail_h5("cannot create dataset '" + name + "'");
   hsize_t n = 1;
   for (hsize_t d : dims) n *= d;
   if (n == 0) return; // nothing to write; some HDF5 versions reject a null buffer
   if (H5Dwrite(ds.get(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
-    fail("cannot write dataset '" + name + "' (disk full?)");
+    fail_h5("cannot write dataset '" + name + "'");
 }
 
 template <class T>
@@ -241,11 +300,11 @@ void File::write_attr(const std::string& object, const std::string& name, hid_t 
   Handle a(H5Acreate_by_name(id(), object.c_str(), name.c_str(), type, space.get(), H5P_DEFAULT,
                              H5P_DEFAULT, H5P_DEFAULT),
            H5Aclose);
-  if (!a.valid()) fail("cannot create attribute '" + name + "' on '" + object + "'");
+  if (!a.valid()) fail_h5("cannot create attribute '" + name + "' on '" + object + "'");
   Handle mem(H5Tget_class(type) == H5T_STRING ? H5Tcopy(type)
                                               : H5Tget_native_type(type, H5T_DIR_DEFAULT),
              H5Tclose);
-  if (H5Awrite(a.get(), mem.get(), value) < 0) fail("cannot write attribute '" + name + "'");
+  if (H5Awrite(a.get(), mem.get(), value) < 0) fail_h5("cannot write attribute '" + name + "'");
 }
 
 void File::set_attr(const std::string& object, const std::string& name, std::int64_t value) {

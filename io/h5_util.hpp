@@ -34,16 +34,26 @@ private:
   Closer close_ = nullptr;
 };
 
-// Turns off HDF5's own printing of error stacks: tridg reports errors itself, on one line.
+// Turns off HDF5's own printing of error stacks: tridg reports errors itself, on one line. The
+// first call (before any other HDF5 call) also keeps HDF5 from registering its library shutdown
+// at exit: a file whose close failed (disk full) stays half-closed inside HDF5 1.10, and that
+// shutdown crashes on it. Every file is closed explicitly, so nothing is lost.
 void silence_errors();
+
+// The reason HDF5 gives for its last failure (the innermost entry of its error stack, with the
+// system's error text when it names one), or "" when it recorded none; clears the stack.
+std::string error_reason();
 
 // An open HDF5 file plus the context needed for error messages. Dataset and attribute names may be
 // paths ("groups/first"); intermediate groups are created on write. Supported element types for
 // write/read: double, float, std::int8_t, std::int32_t, std::int64_t.
 class File {
 public:
-  // Creates (truncates) a file for writing; errors carry `code` (default: io_error).
-  static File create(const std::string& path, ExitCode code = ExitCode::io_error);
+  // Creates (truncates) a file for writing; errors carry `code` (default: io_error) and name
+  // `shown` instead of `path` when given (the final name of a file written under a temporary
+  // one).
+  static File create(const std::string& path, ExitCode code = ExitCode::io_error,
+                     const std::string& shown = "");
   // Opens an existing file; errors carry `code` (default: bad_mesh).
   static File open(const std::string& path, bool writable = false,
                    ExitCode code = ExitCode::bad_mesh);
@@ -53,6 +63,8 @@ public:
   ExitCode error_code() const { return code_; }
   // Throws UserError(error_code(), "<path>: <what>").
   [[noreturn]] void fail(const std::string& what) const;
+  // The same with HDF5's reason for the failure appended (": <reason>").
+  [[noreturn]] void fail_h5(const std::string& what) const;
   // Flushes and closes, reporting a failure as an error (the destructor closes silently).
   void close();
 

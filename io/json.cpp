@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/atomic_file.hpp"
 #include "io/error.hpp"
 
 namespace tridg {
@@ -100,18 +101,20 @@ std::string Json::str(int indent) const {
 }
 
 void write_text_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
+  TempFile tmp(path); // removed again if anything below fails
   {
-    std::ofstream f(tmp, std::ios::binary);
-    if (!f)
-      fail(ExitCode::io_error, path + ": cannot write (" + std::string(std::strerror(errno)) + ")");
-    f << text;
-    f.close();
-    if (!f) fail(ExitCode::io_error, path + ": write failed");
+    errno = 0;
+    std::FILE* f = std::fopen(tmp.tmp().c_str(), "wb");
+    if (!f) fail(ExitCode::io_error, path + ": cannot write (" + errno_text(errno) + ")");
+    errno = 0;
+    const bool wrote =
+        std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+    const int e = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (!wrote || !closed)
+      fail(ExitCode::io_error, path + ": write failed (" + errno_text(e ? e : errno) + ")");
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) fail(ExitCode::io_error, path + ": cannot rename the finished file: " + ec.message());
+  tmp.commit();
 }
 
 } // namespace tridg

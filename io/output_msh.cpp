@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "io/atomic_file.hpp"
 #include "io/error.hpp"
 
 namespace tridg {
@@ -28,7 +29,7 @@ public:
   }
   void flush() {
     if (buf_.size() > 0 && std::fwrite(buf_.data(), 1, buf_.size(), f_) != buf_.size())
-      fail(ExitCode::io_error, path_ + ": write failed (" + std::strerror(errno) + ")");
+      fail(ExitCode::io_error, path_ + ": write failed (" + errno_text(errno) + ")");
     buf_.clear();
   }
 
@@ -42,10 +43,10 @@ private:
 
 void write_msh(const std::string& path, const VizMesh& mesh, const std::vector<VizField>& fields,
                const MshInfo& info) {
-  const std::string tmp = path + ".tmp";
+  TempFile tmp(path); // removed again if anything below fails
   {
-    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(tmp.c_str(), "wb"));
-    if (!f) fail(ExitCode::io_error, path + ": cannot write (" + std::strerror(errno) + ")");
+    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(tmp.tmp().c_str(), "wb"));
+    if (!f) fail(ExitCode::io_error, path + ": cannot write (" + errno_text(errno) + ")");
     Out o(f.get(), path);
     const std::int64_t nn = mesh.n_nodes(), nt = mesh.n_tris();
     o.put("$MeshFormat\n4.1 0 8\n$EndMeshFormat\n");
@@ -70,11 +71,9 @@ void write_msh(const std::string& path, const VizMesh& mesh, const std::vector<V
     }
     o.flush();
     if (std::fclose(f.release()) != 0)
-      fail(ExitCode::io_error, path + ": write failed (" + std::strerror(errno) + ")");
+      fail(ExitCode::io_error, path + ": write failed (" + errno_text(errno) + ")");
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) fail(ExitCode::io_error, path + ": cannot rename the finished file: " + ec.message());
+  tmp.commit();
 }
 
 } // namespace tridg

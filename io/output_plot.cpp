@@ -11,6 +11,7 @@
 #include <fstream>
 #include <limits>
 
+#include "io/atomic_file.hpp"
 #include "io/error.hpp"
 #include "io/json.hpp"
 #include "io/output_msh.hpp"
@@ -201,9 +202,10 @@ std::string render_plot(const PlotOptions& opt) {
     fail(ExitCode::io_error, "gmsh did not render " + png + " (exit status " + std::to_string(rc) +
                                  (last.empty() ? "" : "; it said: " + last) + ")");
   }
-  fs::copy_file(png_tmp, png_abs.string() + ".tmp", fs::copy_options::overwrite_existing, ec);
-  if (!ec) fs::rename(png_abs.string() + ".tmp", png_abs, ec);
+  TempFile out(png_abs.string()); // removed again if the copy fails
+  fs::copy_file(png_tmp, out.tmp(), fs::copy_options::overwrite_existing, ec);
   if (ec) fail(ExitCode::io_error, png + ": cannot write: " + ec.message());
+  out.commit();
   if (opt.keep) spdlog::info("kept the Gmsh files in {}", dir.string());
   return png;
 }

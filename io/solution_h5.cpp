@@ -2,14 +2,22 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
+#include "io/atomic_file.hpp"
 #include "io/h5_util.hpp"
 #include "io/suggest.hpp"
 
 namespace tridg {
 
 namespace {
+
+std::string number_text(double v) {
+  char b[40];
+  std::snprintf(b, sizeof b, "%.9g", v);
+  return b;
+}
 
 void write_viz(h5::File& f, const VizOutput& viz) {
   const VizMesh& m = *viz.mesh;
@@ -38,11 +46,25 @@ SnapshotInfo read_info(const h5::File& f) {
   i.step = f.attr_int("solution", "step");
   if (f.has_attr("solution", "output_index"))
     i.output_index = f.attr_int("solution", "output_index");
+  // Every scalar is checked before it is used: a damaged or hand-made file must not overflow a
+  // counter or start a run that never ends.
+  if (!std::isfinite(i.time) || i.time < 0 || i.time > kMaxSnapshotTime)
+    f.fail("time = " + number_text(i.time) + " is invalid (expected a finite number in [0, " +
+           number_text(kMaxSnapshotTime) + "])");
+  if (i.step < 0 || i.step > kMaxSnapshotStep)
+    f.fail("step = " + std::to_string(i.step) + " is invalid (expected 0 to " +
+           std::to_string(kMaxSnapshotStep) + ")");
+  if (i.output_index < -1 || i.output_index > kMaxOutputIndex)
+    f.fail("output_index = " + std::to_string(i.output_index) + " is invalid (expected -1 to " +
+           std::to_string(kMaxOutputIndex) + ")");
   if (f.exists("viz/fields")) {
     i.fields = f.read_strings("viz/fields");
     if (f.has_attr("viz", "n_nodes") && f.has_attr("viz", "n_triangles")) {
       i.viz_nodes = f.attr_int("viz", "n_nodes");
       i.viz_tris = f.attr_int("viz", "n_triangles");
+      if (i.viz_nodes < 0 || i.viz_tris < 0 || i.viz_nodes > kMaxCount || i.viz_tris > kMaxCount)
+        f.fail("viz sizes (" + std::to_string(i.viz_nodes) + " nodes, " +
+               std::to_string(i.viz_tris) + " triangles) are invalid");
     } else { // sizes from the datasets themselves (slower: reads them)
       std::size_t rows = 0;
       f.read_rows<double>("viz/nodes", {2}, rows);
@@ -58,9 +80,9 @@ SnapshotInfo read_info(const h5::File& f) {
 
 void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s,
                        const VizOutput& viz) {
-  const std::string tmp = path + ".tmp";
+  TempFile tmp(path); // removed again if anything below fails
   {
-    h5::File f = h5::File::create(tmp);
+    h5::File f = h5::File::create(tmp.tmp(), ExitCode::io_error, path);
     f.set_attr("/", "format", "tridg_solution");
     f.set_attr("/", "format_version", std::int64_t(2));
     f.set_attr("/", "tridg_version", TRIDG_VERSION);
@@ -96,9 +118,7 @@ void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot
     if (viz.mesh && viz.fields) write_viz(f, viz);
     f.close();
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) fail(ExitCode::io_error, path + ": cannot rename the finished file: " + ec.message());
+  tmp.commit();
 }
 
 Snapshot read_snapshot_h5(const std::string& path, const Mesh& mesh) {
@@ -115,7 +135,8 @@ Snapshot read_snapshot_h5(const std::string& path, const Mesh& mesh) {
   s.case_toml = f.attr_string("/", "case");
   if (f.has_attr("/", "build_info")) s.build_info = f.attr_string("/", "build_info");
   s.var_names = f.read_strings("solution/variables");
-  if (!std::isfinite(s.time) || s.step < 0) f.fail("time or step is invalid");
+  if (s.var_names.empty() || s.var_names.size() > 16)
+    f.fail(std::to_string(s.var_names.size()) + " variables: invalid");
   std::size_t rows = 0;
   const auto nodes = f.read_rows<double>("mesh/nodes", {2}, rows);
   if (rows != std::size_t(mesh.n_nodes()))

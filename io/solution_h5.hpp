@@ -34,6 +34,12 @@ struct VizOutput {
   const std::vector<VizField>* fields = nullptr;
 };
 
+// Bounds on the scalars of a solution file; a file outside them is damaged (mismatch on restart).
+inline constexpr double kMaxSnapshotTime = 1e30;
+inline constexpr std::int64_t kMaxSnapshotStep = std::int64_t(1) << 53;
+inline constexpr std::int64_t kMaxOutputIndex = 99'999'999; // solution_NNNN numbers
+inline constexpr std::int64_t kMaxCount = std::int64_t(1) << 31;
+
 // Writes `path` through a temporary name and a rename, so a killed run leaves no partial file.
 void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s,
                        const VizOutput& viz = {});

@@ -42,6 +42,17 @@ bool number(const std::string& s, double& v) {
   return end != s.c_str() && *end == 0 && errno != ERANGE && std::isfinite(v);
 }
 
+// A field that reads as a number but not a finite one ("nan", "inf", "1e999"): never a header
+// word, always an error.
+bool non_finite_number(const std::string& s) {
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s.c_str(), &end);
+  // An underflow to a tiny number (also ERANGE) is harmless.
+  return end != s.c_str() && *end == 0 &&
+         (!std::isfinite(v) || (errno == ERANGE && std::abs(v) > 1));
+}
+
 } // namespace
 
 std::size_t Columns::column(const std::string& name) const {
@@ -64,6 +75,8 @@ Columns read_columns(const std::string& path, std::size_t min_columns) {
     ++line;
     const std::vector<std::string> f = fields(text);
     if (f.empty()) continue;
+    for (const std::string& x : f)
+      if (non_finite_number(x)) bad(path, line, "'" + x + "' is not a finite number");
     std::vector<double> v(f.size());
     bool numeric = true;
     for (std::size_t i = 0; i < f.size() && numeric; ++i) numeric = number(f[i], v[i]);

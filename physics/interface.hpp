@@ -11,7 +11,7 @@
 //   max_speed(u) -> Real                         largest wave speed (CFL condition)
 //   admissible(u) -> bool                        finite and physical (blow-up detection)
 //   static constexpr int n_positive              quantities the positivity fix keeps >= floor
-//   positive_quantity(i, u) -> Real
+//   positive_quantity(i, u) -> Real, positive_name(i) (host: for messages)
 //   boundary_ghost(bc, point, u, g)              ghost state at a boundary edge point
 //   cast<R>()                                    the same physics in precision R
 //
@@ -133,6 +133,9 @@ struct has_boundary_ghost<
     std::void_t<decltype(std::declval<const P&>().boundary_ghost(
         std::declval<const BoundaryParams<R, P::M>&>(), std::declval<const EdgePoint<R>&>(),
         std::declval<const R*>(), std::declval<R*>()))>> : std::true_type {};
+template <class P, class = void> struct has_positive_name : std::false_type {};
+template <class P>
+struct has_positive_name<P, std::void_t<decltype(P::positive_name(0))>> : std::true_type {};
 template <class P, class = void> struct has_cast : std::false_type {};
 template <class P>
 struct has_cast<P, std::void_t<decltype(std::declval<const P&>().template cast<float>())>>
@@ -151,6 +154,8 @@ template <class Phys, class Real> constexpr bool check_physics() {
   static_assert(has_n_positive<Phys>::value, "physics: missing 'static constexpr int n_positive'");
   static_assert(has_positive_quantity<Phys, Real>::value,
                 "physics: missing 'positive_quantity(i, u)'");
+  static_assert(has_positive_name<Phys>::value,
+                "physics: missing 'static const char* positive_name(i)'");
   static_assert(has_boundary_ghost<Phys, Real>::value,
                 "physics: missing 'boundary_ghost(bc, point, u, g)'");
   static_assert(has_cast<Phys>::value, "physics: missing 'template <class R> cast()'");

@@ -2,11 +2,13 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
 
+#include "io/atomic_file.hpp"
 #include "io/error.hpp"
 #include "io/json.hpp"
 #include "io/output_build_info.hpp"
@@ -25,6 +27,12 @@ std::string numbered(int i) {
   return name;
 }
 
+std::string g_text(double v) {
+  char b[40];
+  std::snprintf(b, sizeof b, "%.6g", v);
+  return b;
+}
+
 } // namespace
 
 OutputWriter::OutputWriter(const RunSettings& s, const Mesh& mesh, std::string case_toml,
@@ -39,12 +47,12 @@ OutputWriter::OutputWriter(const RunSettings& s, const Mesh& mesh, std::string c
     fail(ExitCode::io_error,
          s.output_dir + ": cannot create the output folder" +
              (ec ? ": " + ec.message() : std::string(" (a file is in the way)")));
-  // Probe that the folder takes files now rather than failing after a long run.
-  const fs::path probe = fs::path(s.output_dir) / ".tridg_write_test";
-  FILE* f = std::fopen(probe.c_str(), "w");
-  if (!f) fail(ExitCode::io_error, s.output_dir + ": output folder is not writable");
-  std::fclose(f);
-  fs::remove(probe, ec);
+  // The lock file doubles as the probe that the folder takes files now, rather than failing
+  // after a long run.
+  lock_ = std::make_unique<OutputLock>(s.output_dir);
+  if (const int n = remove_stale_temporaries(s.output_dir))
+    spdlog::info("removed {} temporary file(s) of an earlier, interrupted run from {}", n,
+                 s.output_dir);
   for (const auto& [name, values] : derived_.cell_data)
     if (values.size() != std::size_t(mesh.n_elems()))
       fail(ExitCode::internal, "cell data '" + name + "' has the wrong size");
@@ -55,18 +63,32 @@ std::string OutputWriter::path(const std::string& file) const {
 }
 
 void OutputWriter::resume(const Snapshot& from) {
+  double next = 1;
   if (from.output_index >= 0) {
-    index_ = int(from.output_index) + 1;
+    next = double(from.output_index) + 1;
   } else if (s_.output_interval > 0) { // a file without the number: count the output times
-    index_ = int(std::floor(from.time / s_.output_interval * (1 + 1e-12) + 1e-9)) + 1;
-  } else {
-    index_ = 1;
+    next = std::floor(from.time / s_.output_interval * (1 + 1e-12) + 1e-9) + 1;
   }
+  if (!(next >= 0 && next <= double(kMaxOutputIndex)))
+    fail(ExitCode::mismatch, "the restart file's output number " + std::to_string(next) +
+                                 " is out of range (at most " + std::to_string(kMaxOutputIndex) +
+                                 ")");
+  index_ = int(next);
+  // The earlier snapshots still in the folder, in order (listed rather than probed one number
+  // at a time: the number may be large).
+  std::vector<std::pair<int, std::string>> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(s_.output_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string n = it->path().filename().string();
+    int i = -1;
+    char tail = 0;
+    if (std::sscanf(n.c_str(), "solution_%d.h%c", &i, &tail) == 2 && tail == '5' && i >= 0 &&
+        i < index_ && n == numbered(i) + ".h5")
+      found.emplace_back(i, n);
+  }
+  std::sort(found.begin(), found.end());
   series_.clear();
-  for (int i = 0; i < index_; ++i) {
-    const std::string h5 = numbered(i) + ".h5";
-    std::error_code ec;
-    if (!fs::exists(path(h5), ec)) continue;
+  for (const auto& [i, h5] : found) {
     try {
       const SnapshotInfo info = read_snapshot_info(path(h5));
       if (info.viz_nodes > 0)
@@ -124,6 +146,13 @@ std::string OutputWriter::snapshot(const std::string& name, const std::vector<do
 
 void OutputWriter::write(const std::vector<double>& state, double t, std::int64_t step,
                          bool final) {
+  if (!final && ++numbered_ > s_.max_outputs)
+    fail(ExitCode::bad_case,
+         "output.interval = " + g_text(s_.output_interval) +
+             " asks for more than output.max_outputs = " + std::to_string(s_.max_outputs) +
+             " snapshots (raise output.max_outputs to write them)");
+  if (index_ >= kMaxOutputIndex)
+    fail(ExitCode::bad_case, "more than " + std::to_string(kMaxOutputIndex) + " snapshots");
   const int i = index_++;
   const std::vector<VizField> fields = sample(state);
   if (s_.write_hdf5 || s_.write_gmsh) {

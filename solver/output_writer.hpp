@@ -2,6 +2,7 @@
 // Where and when a run writes: numbered snapshots at output times (HDF5 + XDMF sidecar, Gmsh
 // .msh), the time-series XDMF, the final state, the last good state on blow-up, the checkpoint
 // on an interrupt, and summary.json. Every file is written under a temporary name and renamed.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "io/solution_h5.hpp"
 #include "io/xdmf_writer.hpp"
 #include "solver/output_fields.hpp"
+#include "solver/output_lock.hpp"
 #include "solver/run_driver.hpp"
 #include "solver/run_settings.hpp"
 
@@ -17,7 +19,9 @@ namespace tridg {
 
 class OutputWriter {
 public:
-  // Creates the output folder; an unwritable folder is an error before any work is done.
+  // Creates the output folder and locks it for this run (one run per folder), removes the
+  // temporary files that killed runs left there; an unwritable or busy folder is an error
+  // before any work is done.
   OutputWriter(const RunSettings& s, const Mesh& mesh, std::string case_toml,
                std::vector<std::string> var_names, std::string physics, int order,
                DerivedFields derived = {});
@@ -52,7 +56,9 @@ private:
   int order_;
   DerivedFields derived_;
   VizMesh viz_;
-  int index_ = 0; // number of the next solution_NNNN
+  std::unique_ptr<OutputLock> lock_;
+  int index_ = 0;             // number of the next solution_NNNN
+  std::int64_t numbered_ = 0; // solution_NNNN written by this run
   std::vector<XdmfGrid> series_;
   std::vector<std::string> written_;
 };

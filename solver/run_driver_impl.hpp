@@ -17,10 +17,21 @@
 #include "solver/output_writer.hpp"
 #include "solver/progress.hpp"
 #include "solver/run_driver.hpp"
+#include "solver/run_guards.hpp"
 #include "solver/signals.hpp"
 #include "solver/time_schemes.hpp"
 
 namespace tridg {
+
+// Runs a write of the state that a failing run leaves behind; an error of that write becomes an
+// io_error that states both facts on its one line.
+template <class F> std::string write_or_report(F&& write, const std::string& context) {
+  try {
+    return write();
+  } catch (const UserError& e) {
+    fail(ExitCode::io_error, context + e.what());
+  }
+}
 
 template <class Phys>
 RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions& opt,
@@ -39,6 +50,20 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   auto backend = make_backend(phys, tables, arrays, bc, device, opt.gpu);
 
   OutputWriter out(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p, fields);
+  warn_about_slivers(mesh);
+  const Admissibility adm = [&phys](const double* mean, std::string& why) {
+    if (phys.admissible(mean)) return true;
+    for (int i = 0; i < Phys::n_positive; ++i) {
+      const double q = phys.positive_quantity(i, mean);
+      if (!(q > 0)) {
+        why = std::string("average ") + Phys::positive_name(i) + " " + fmt::format("{:.6g}", q) +
+              " is not positive";
+        return false;
+      }
+    }
+    why = "average state is not admissible (not finite, or beyond the largest number)";
+    return false;
+  };
   std::vector<double> state;
   double t = 0;
   std::int64_t step = 0;
@@ -49,6 +74,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                                    " run at p = " + std::to_string(snap.order) + ", this case is " +
                                    s.physics + " at p = " + std::to_string(p));
     state = std::move(snap.coeffs);
+    check_start_state(mesh, p, pb.var_names, state, adm, ExitCode::mismatch, opt.restart);
     t = snap.time;
     step = snap.step;
     // Not limited again: the state continues bit for bit.
@@ -57,7 +83,10 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     spdlog::info("restarting from {} at t = {} (step {}); next output solution_{:04}", opt.restart,
                  t, step, out.next_index());
   } else {
-    backend->set_state(pb.initial_coeffs ? pb.initial_coeffs() : project(mesh, p, M, pb.initial));
+    state = pb.initial_coeffs ? pb.initial_coeffs() : project(mesh, p, M, pb.initial);
+    check_start_state(mesh, p, pb.var_names, state, adm, ExitCode::bad_case,
+                      "initial state of " + cfg.source());
+    backend->set_state(state);
     backend->limit();
   }
   backend->get_state(state);
@@ -82,6 +111,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   RunObserver* const obs = pb.observer.get();
   if (obs) obs->observe(state, t, step);
   double next_obs = obs ? obs->next_time(t) : std::numeric_limits<double>::infinity();
+  StepGuard guard{t_end, s.max_steps};
   while (true) {
     const double target = std::min({t_end, next_out, next_obs});
     std::int64_t max_steps = chunk;
@@ -98,13 +128,20 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     if (st.blew_up) {
       progress.finish();
       backend->get_state(state);
-      const std::string saved = out.write_last_good(state, t, step);
-      fail(ExitCode::diverged, "the solution became non-physical (NaN, or negative " +
-                                   std::string(M == 4 ? "density or pressure" : "depth") +
-                                   ") in the step after t = " + std::to_string(t) + " (step " +
-                                   std::to_string(step) + "); last good state saved to " + saved);
+      const std::string saved = write_or_report(
+          [&] { return out.write_last_good(state, t, step); },
+          "the solution became non-physical at t = " + std::to_string(t) + " (step " +
+              std::to_string(step) + "), but the last good state could not be saved: ");
+      std::string quantities;
+      for (int i = 0; i < Phys::n_positive; ++i)
+        quantities += std::string(i ? " or " : "") + Phys::positive_name(i);
+      fail(ExitCode::diverged, "the solution became non-physical (NaN, or non-positive " +
+                                   quantities + ") in the step after t = " + std::to_string(t) +
+                                   " (step " + std::to_string(step) +
+                                   "); last good state saved to " + saved);
     }
     progress.update(t, step, st.dt);
+    guard.check(t, step, st.dt, target);
     if (obs && t >= next_obs) {
       backend->get_state(state);
       obs->observe(state, t, step);
@@ -123,7 +160,10 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     if (const int sig = InterruptGuard::pending()) {
       progress.finish();
       backend->get_state(state);
-      const std::string saved = out.write_checkpoint(state, t, step);
+      const std::string saved = write_or_report(
+          [&] { return out.write_checkpoint(state, t, step); },
+          std::string("interrupted by ") + signal_name(sig) + " at t = " + std::to_string(t) +
+              " (step " + std::to_string(step) + "), but the checkpoint could not be written: ");
       fail(ExitCode::interrupted, std::string("interrupted by ") + signal_name(sig) +
                                       " at t = " + std::to_string(t) + " (step " +
                                       std::to_string(step) + "); checkpoint saved to " + saved +

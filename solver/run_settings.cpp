@@ -1,5 +1,6 @@
 #include "solver/run_settings.hpp"
 
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 
@@ -8,6 +9,16 @@
 #include "solver/time_schemes.hpp"
 
 namespace tridg {
+
+namespace {
+
+std::string g_text(double v) {
+  char b[40];
+  std::snprintf(b, sizeof b, "%.6g", v);
+  return b;
+}
+
+} // namespace
 
 RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   namespace fs = std::filesystem;
@@ -29,11 +40,22 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
     cfg.error("discretization.order", "p = " + std::to_string(s.order) +
                                           " is above the supported " + std::to_string(max_order));
   s.scheme = cfg.get_choice("time.scheme", scheme_names(), "ssprk2");
-  s.cfl = cfg.get_double_in("time.cfl", 0, 10, 0.9);
+  // A CFL number below 1e-6 (a denormal, say) would only make the run endless.
+  s.cfl = cfg.get_double_in("time.cfl", Config::Interval::closed(1e-6, 10), 0.9);
   s.steps = cfg.get_int_in("time.steps", 0, std::numeric_limits<int>::max(), 0);
+  s.max_steps = std::int64_t(
+      cfg.get_double_in("time.max_steps", Config::Interval::closed(1, 1e15), double(s.max_steps)));
+  if (s.steps > s.max_steps)
+    cfg.error("time.steps", std::to_string(s.steps) + " steps is above time.max_steps = " +
+                                std::to_string(s.max_steps) + " (raise time.max_steps to run it)");
   s.dt = cfg.get_double_in("time.dt", Config::Interval::closed_open(0, inf), 0.0);
   s.t_end = cfg.get_double_in("time.end", Config::Interval::closed_open(0, inf), 0.0);
   if (s.steps == 0 && s.t_end <= 0) cfg.error("time.end", "give time.end > 0 or time.steps > 0");
+  if (s.steps == 0 && s.dt > 0 && s.t_end / s.dt > double(s.max_steps))
+    cfg.error("time.dt", g_text(s.dt) + " would take about " + g_text(s.t_end / s.dt) +
+                             " steps to time.end = " + g_text(s.t_end) +
+                             ", above time.max_steps = " + std::to_string(s.max_steps) +
+                             " (raise time.max_steps to run it)");
   const std::string lim = cfg.get_choice("limiter.type", {"none", "barth_jespersen"}, "none");
   s.limiter.barth_jespersen = lim == "barth_jespersen";
   s.limiter.positivity = cfg.get_bool("limiter.positivity", s.limiter.barth_jespersen);
@@ -41,10 +63,20 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   s.limiter.floor = cfg.get_double_in("limiter.floor", 0, 1, 1e-10);
   const std::string case_out =
       cfg.get_string("output.dir", "out/" + fs::path(cfg.source()).stem().string());
+  if (case_out.empty()) cfg.error("output.dir", "is empty (give a folder, \".\" for this one)");
   const fs::path out = opt.output_dir.empty() ? fs::path(case_out) : fs::path(opt.output_dir);
   s.output_dir = out.string();
   s.output_interval =
       cfg.get_double_in("output.interval", Config::Interval::closed_open(0, inf), 0.0);
+  s.max_outputs = std::int64_t(cfg.get_double_in(
+      "output.max_outputs", Config::Interval::closed(1, 1e8), double(s.max_outputs)));
+  if (s.output_interval > 0 && s.steps == 0 &&
+      s.t_end / s.output_interval > double(s.max_outputs) + 1e-9)
+    cfg.error("output.interval", g_text(s.output_interval) + " would write about " +
+                                     g_text(s.t_end / s.output_interval) +
+                                     " snapshots up to time.end, above output.max_outputs = " +
+                                     std::to_string(s.max_outputs) +
+                                     " (raise output.max_outputs to write them)");
   s.write_hdf5 = cfg.get_bool("output.hdf5", true);
   s.write_gmsh = cfg.get_bool("output.gmsh", true);
   s.progress_seconds = cfg.get_double_in("output.progress_seconds", 0, 3600, 2.0);

@@ -41,6 +41,9 @@ struct RunSettings {
   bool write_hdf5 = true;
   bool write_gmsh = true;
   double progress_seconds = 2;
+  // Limits that end absurd runs early (README, "Exit codes").
+  std::int64_t max_steps = 1'000'000'000; // time.max_steps
+  std::int64_t max_outputs = 10'000;      // output.max_outputs: numbered snapshots per run
   std::string device;
   bool single_precision = false;
   std::uint64_t visit_seed = 0;

@@ -1,5 +1,7 @@
 #include "solver/signals.hpp"
 
+#include <unistd.h>
+
 #include <csignal>
 
 namespace tridg {
@@ -7,13 +9,53 @@ namespace tridg {
 namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
+volatile std::sig_atomic_t g_loop_done = 0; // the time loop has ended
 struct sigaction g_old_int, g_old_term;
 
 void on_signal(int sig) {
   g_signal = sig;
 }
 
+void say(const char* text, std::size_t n) {
+  // Only async-signal-safe calls here.
+  ssize_t r = ::write(STDERR_FILENO, text, n);
+  (void)r;
+}
+
+#define TRIDG_SAY(text) say(text, sizeof(text) - 1)
+
+void on_early_signal(int sig) {
+  if (g_loop_done) {
+    if (sig == SIGINT)
+      TRIDG_SAY("tridg: error: interrupted by SIGINT after the time loop, while writing the final "
+                "output (no checkpoint written)\n");
+    else
+      TRIDG_SAY("tridg: error: interrupted by SIGTERM after the time loop, while writing the final "
+                "output (no checkpoint written)\n");
+  } else if (sig == SIGINT) {
+    TRIDG_SAY("tridg: error: interrupted by SIGINT before the time loop started (no state to save "
+              "yet)\n");
+  } else {
+    TRIDG_SAY("tridg: error: interrupted by SIGTERM before the time loop started (no state to "
+              "save yet)\n");
+  }
+  ::_exit(130);
+}
+
+#undef TRIDG_SAY
+
 } // namespace
+
+void install_early_interrupt_handlers() {
+  g_loop_done = 0;
+  struct sigaction sa {};
+  sa.sa_handler = on_early_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaddset(&sa.sa_mask, SIGINT);
+  sigaddset(&sa.sa_mask, SIGTERM);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
 
 InterruptGuard::InterruptGuard() {
   g_signal = 0;
@@ -27,6 +69,7 @@ InterruptGuard::InterruptGuard() {
 }
 
 InterruptGuard::~InterruptGuard() {
+  g_loop_done = 1;
   sigaction(SIGINT, &g_old_int, nullptr);
   sigaction(SIGTERM, &g_old_term, nullptr);
 }

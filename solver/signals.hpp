@@ -1,12 +1,17 @@
 #pragma once
-// SIGINT and SIGTERM during a run: the first one only sets a flag, which the time loop checks
-// between chunks of steps to write a checkpoint and stop cleanly (exit code 130); a second one
-// ends the process at once, as usual.
+// SIGINT and SIGTERM in `tridg run`. Before the time loop (reading the case, meshing, setting up)
+// and after it there is no state worth a checkpoint: the process ends at once with exit code
+// 130 and a one-line message. During the time loop the first signal only sets a flag, which the
+// loop checks between chunks of steps to write a checkpoint and stop cleanly (exit code 130); a
+// second one ends the process at once, as usual.
 namespace tridg {
+
+// Installs the immediate handlers (called at the start of `tridg run`).
+void install_early_interrupt_handlers();
 
 class InterruptGuard {
 public:
-  InterruptGuard();  // installs the handlers and clears the flag
+  InterruptGuard();  // installs the deferred handlers and clears the flag
   ~InterruptGuard(); // restores the previous handlers
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;

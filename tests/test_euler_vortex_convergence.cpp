@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "compiled_orders.hpp"
 #include "euler_test_util.hpp"
 
 using namespace tridg;
@@ -57,6 +58,7 @@ TEST_CASE("isentropic vortex, p = 2: L2 density error of order 3") {
 }
 
 TEST_CASE("isentropic vortex, p = 3: L2 density error of order 4") {
+  TRIDG_SKIP_ORDER(3, return )
   const std::vector<double> e = density_errors(3);
   const double r01 = rate(e[0], e[1]), r12 = rate(e[1], e[2]);
   CAPTURE(r01);

@@ -64,6 +64,7 @@ template <class Real, class Flux> struct EulerPhysics : PhysicsDefaults<Real, 4>
   TRIDG_HD Real positive_quantity(int k, const Real* u) const {
     return k == 0 ? u[0] : pressure(u);
   }
+  static const char* positive_name(int k) { return k == 0 ? "density" : "pressure"; }
   TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 4>& bc, const EdgePoint<Real>& pt,
                                const Real* u, Real* g) const {
     euler_boundary_ghost(bc, pt, u, g);

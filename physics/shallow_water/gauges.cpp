@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 
@@ -118,9 +119,12 @@ double GaugeObserver::next_time(double t) const {
 void GaugeObserver::observe(const std::vector<double>& c, double t, std::int64_t) {
   if (!t_.empty() && t <= t_.back()) return; // the final time may coincide with a sample
   if (!csv_ && !s_.points.empty()) {
-    const std::string path = (fs::path(dir_) / "gauges.csv").string();
-    csv_ = std::fopen(path.c_str(), "w");
-    if (!csv_) fail(ExitCode::io_error, path + ": cannot write");
+    csv_tmp_ = std::make_unique<TempFile>((fs::path(dir_) / "gauges.csv").string());
+    errno = 0;
+    csv_ = std::fopen(csv_tmp_->tmp().c_str(), "w");
+    if (!csv_)
+      fail(ExitCode::io_error,
+           csv_tmp_->final_path() + ": cannot write (" + errno_text(errno) + ")");
     std::fprintf(csv_, "time");
     for (const auto& p : s_.points) std::fprintf(csv_, ",%s", p.name.c_str());
     std::fprintf(csv_, "\n");
@@ -210,12 +214,20 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
   finished_ = true;
   observe(c, t, step);
   if (csv_) {
-    std::fclose(csv_);
+    errno = 0;
+    const bool ok = std::ferror(csv_) == 0 && std::fflush(csv_) == 0;
+    const int e = errno;
+    const bool closed = std::fclose(csv_) == 0;
     csv_ = nullptr;
+    if (!ok || !closed)
+      fail(ExitCode::io_error,
+           csv_tmp_->final_path() + ": write failed (" + errno_text(e ? e : errno) + ")");
+    csv_tmp_->commit();
   }
   const std::size_t nt = t_.size(), ng = s_.points.size();
   if (s_.hdf5) {
-    h5::File f = h5::File::create((fs::path(dir_) / "gauges.h5").string());
+    TempFile gauges_tmp((fs::path(dir_) / "gauges.h5").string());
+    h5::File f = h5::File::create(gauges_tmp.tmp(), ExitCode::io_error, gauges_tmp.final_path());
     f.write("time", t_);
     if (ng > 0) {
       std::vector<std::string> names;
@@ -237,8 +249,10 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
     }
     f.set_attr("/", "interval", s_.interval);
     f.close();
+    gauges_tmp.commit();
     const int E = mesh_.n_elems();
-    h5::File m = h5::File::create((fs::path(dir_) / "max_inundation.h5").string());
+    TempFile max_tmp((fs::path(dir_) / "max_inundation.h5").string());
+    h5::File m = h5::File::create(max_tmp.tmp(), ExitCode::io_error, max_tmp.final_path());
     std::vector<double> xc(E), yc(E), bed(E);
     for (int k = 0; k < E; ++k) {
       const ElementMap em = element_map(mesh_, k);
@@ -254,6 +268,7 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
     m.set_attr("/", "samples", std::int64_t(nt));
     m.set_attr("/", "interval", s_.interval);
     m.close();
+    max_tmp.commit();
   }
   compare();
   Json j;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "io/atomic_file.hpp"
 #include "io/config.hpp"
 #include "io/mesh.hpp"
 #include "physics/shallow_water/bed.hpp"
@@ -79,6 +80,7 @@ private:
   std::array<double, 2> runup_at_{0, 0};
   std::vector<GaugeComparison> cmp_;
   std::FILE* csv_ = nullptr;
+  std::unique_ptr<TempFile> csv_tmp_; // gauges.csv is renamed into place by finish()
   bool finished_ = false;
 };
 

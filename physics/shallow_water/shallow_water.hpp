@@ -89,6 +89,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   }
   static constexpr int n_positive = 1;
   TRIDG_HD Real positive_quantity(int, const Real* u) const { return u[0]; }
+  static const char* positive_name(int) { return "depth"; }
 
   template <int P> TRIDG_HD Cell cell(const MeshView<Real>& m, int k, const Real* mean) const {
     return sw_cell(state(), sw_aux_layout<P>(), m.aux, m.n_elems, k, mean);

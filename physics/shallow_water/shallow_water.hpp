@@ -226,7 +226,16 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
           lo = tmin(lo, cn[s].level);
           hi = tmax(hi, cn[s].level);
         }
-      if (sw_barth_jespersen<P>(T, eta, lo - slack, hi + slack)) {
+      // Rounding must not make a flat surface or a uniform flow look troubled (it would drop the
+      // higher modes on one backend and not on another): the bounds are widened by 64 ulps of
+      // the cell's scales, the surface's and the bed's for eta, depth times wave speed for the
+      // momentum.
+      constexpr Real eps64 = Real(64) * std::numeric_limits<Real>::epsilon();
+      const Real w_eta =
+          slack + eps64 * tmax(tabs(cell_mean(eta[0])),
+                               tmax(c.h, tabs(cell_mean(m.aux[L.b_modes() * E + k]))));
+      const Real w_q = slack + eps64 * c.h * (sqrt(g * c.h) + sqrt(c.u * c.u + c.v * c.v));
+      if (sw_barth_jespersen<P>(T, eta, lo - w_eta, hi + w_eta)) {
         changed = true;
 #pragma unroll
         for (int j = 1; j < NP; ++j) u[0][j] = eta[j] - m.aux[(L.b_modes() + j) * E + k];
@@ -241,7 +250,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
             mlo = tmin(mlo, a);
             mhi = tmax(mhi, a);
           }
-        changed |= sw_barth_jespersen<P>(T, u[v], mlo - slack, mhi + slack);
+        changed |= sw_barth_jespersen<P>(T, u[v], mlo - w_q, mhi + w_q);
       }
       return changed;
     }

@@ -82,6 +82,8 @@ LswDepth::LswDepth(const Mesh& mesh, int p, const Bathymetry& b) : p_(p), E_(mes
       const double hr =
           ed.right < 0 ? hl : trace[std::size_t(ed.rside * nf + nf - 1 - q) * E + ed.right];
       edge_aux_[std::size_t(q) * Ed + e] = 0.5 * (hl + hr);
+      edge_aux_[std::size_t(nf + q) * Ed + e] = hl;
+      edge_aux_[std::size_t(2 * nf + q) * Ed + e] = hr;
     }
   }
 }

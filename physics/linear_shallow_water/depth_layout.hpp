@@ -22,14 +22,20 @@ template <int P> TRIDG_HD constexpr LswAuxLayout lsw_aux_layout() {
   return lsw_aux_layout(Order<P>::NP, Order<P>::NQ);
 }
 
-// Rows of MeshView::edge_aux: H at the edge's nf points (left element's direction), the average
-// of the two elements' traces (the left trace on the boundary), so both sides see one depth.
+// Rows of MeshView::edge_aux, edge points in the left element's direction: the depth the fluxes
+// use, the average of both elements' traces (nf; the left trace on the boundary), so both sides
+// see one flux; then the left element's trace (nf) and the right one's (nf; the left one on the
+// boundary), for each side's correction.
 TRIDG_HD constexpr int lsw_edge_aux_rows(int nf) {
-  return nf;
+  return 3 * nf;
 }
 template <class Real>
 TRIDG_HD Real lsw_edge_depth(const Real* edge_aux, int n_edges, int e, int q) {
   return ldg(&edge_aux[q * n_edges + e]);
+}
+template <class Real>
+TRIDG_HD Real lsw_trace_depth(const Real* edge_aux, int n_edges, int nf, int e, int q, bool right) {
+  return ldg(&edge_aux[((right ? 2 : 1) * nf + q) * n_edges + e]);
 }
 
 } // namespace tridg

@@ -8,11 +8,14 @@
 //   q_t + div(g H eta I) = g eta grad H,
 // with H the degree-p L2 projection of the still depth per element (MeshView::aux: H and
 // w_q det(J) grad H at the volume points) and, on an edge, the average of both sides' traces
-// (MeshView::edge_aux), so that both elements see one flux (conservative for eta, and for q where
-// H is smooth). The fluxes need H at the point, hence has_point_flux. Why this form:
+// (MeshView::edge_aux), so that both elements see one flux (conservative for eta). The fluxes
+// need H at the point, hence has_point_flux. Each element adds g eta (H_own - H_edge) n on its
+// own side of an edge (side_correction), so that the volume and edge terms of a still surface
+// cancel where the projected depth jumps between elements. Why this form:
 //  * The rest state is eta = 0, q = 0 whatever H: every term is linear in the state, so a lake
 //    at rest stays exactly at rest (no well-balancing construction is needed, unlike the
-//    nonlinear equations where the rest state has a non-zero depth).
+//    nonlinear equations where the rest state has a non-zero depth). A still surface at another
+//    level eta0 stays at rest to round-off (side_correction).
 //  * Over constant H the source vanishes and the scheme is the standard DG scheme of the linear
 //    acoustic system: exact for the standing wave up to its O(h^(p+1)) discretisation error,
 //    and with the central flux the semi-discrete energy sum (g eta^2 + |q|^2 / H) / 2 is
@@ -39,6 +42,7 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   using FluxType = Flux;
   static constexpr bool has_point_flux = true;
   static constexpr bool has_point_source = true;
+  static constexpr bool has_side_correction = true;
   using LswState<Real>::g;
   using LswState<Real>::h_max;
 
@@ -81,6 +85,22 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
     s[0] = 0;
     s[1] = g * u[0] * ldg(&m.aux[(L.grad_x() + ep.q) * E + ep.k]);
     s[2] = g * u[0] * ldg(&m.aux[(L.grad_y() + ep.q) * E + ep.k]);
+  }
+  // The element's own side of an edge: g eta (H_own - H_edge) n. The volume terms integrate
+  // div(g H eta w) exactly to the element's own trace g H_own eta, the edge flux has the edge's
+  // g H_edge eta*: this makes up the difference, so a still surface eta = eta0 (q = 0) gets no
+  // force to round-off over any depth (for eta0 = 0 every term is zero anyway). It vanishes
+  // where the two traces of H agree (constant depth: the energy argument is untouched).
+  TRIDG_HD void side_correction(const EdgePoint<Real>& pt, bool right, const NoCell&, const Real* u,
+                                Real lw, Real* out) const {
+    const MeshView<Real>& m = *pt.m;
+    const Real dh = lsw_trace_depth(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q, right) -
+                    lsw_edge_depth(m.edge_aux, m.n_edges, pt.e, pt.q);
+    const Real corr = g * u[0] * dh * lw;
+    const Real sgn = right ? Real(-1) : Real(1); // the normal points out of this element
+    out[0] = 0;
+    out[1] = corr * (sgn * pt.nx);
+    out[2] = corr * (sgn * pt.ny);
   }
   // The gravity-wave speed of the deepest water: the waves do not depend on the state.
   TRIDG_HD Real max_speed(const Real*) const { return sqrt(g * h_max); }

@@ -49,17 +49,6 @@ TRIDG_HD typename Phys::Cell cell_of(const Phys& phys, const MeshView<Real>& m,
   }
 }
 
-// The numerical flux at an edge point: F(uL, uR) . n, or the physics' point_numerical_flux when
-// it needs the point (has_point_flux).
-template <class Phys, class Real>
-TRIDG_HD void edge_flux(const Phys& phys, const EdgePoint<Real>& pt, const Real* uL, const Real* uR,
-                        Real* f) {
-  if constexpr (Phys::has_point_flux)
-    phys.point_numerical_flux(pt, uL, uR, f);
-  else
-    phys.numerical_flux(uL, uR, pt.nx, pt.ny, f);
-}
-
 template <int P, class Phys, class Real>
 TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, Real* F, int e) {
@@ -79,7 +68,10 @@ TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     Real a[M], b[M], f[M];
     phys.reconstruct(pt, false, cl, uL[q], a);
     phys.reconstruct(pt, true, cr, uR[NF - 1 - q], b); // the right element runs the edge backwards
-    edge_flux(phys, pt, a, b, f);
+    if constexpr (Phys::has_point_flux)                // fluxes that read the point's mesh data
+      phys.point_numerical_flux(pt, a, b, f);
+    else
+      phys.numerical_flux(a, b, nx, ny, f);
     const Real s = len * T.fw[q];
 #pragma unroll
     for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
@@ -107,7 +99,10 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     Real a[M], g[M], f[M];
     phys.reconstruct(pt, false, cl, uL[q], a);
     phys.boundary_ghost(bc, pt, a, g);
-    edge_flux(phys, pt, a, g, f);
+    if constexpr (Phys::has_point_flux)
+      phys.point_numerical_flux(pt, a, g, f);
+    else
+      phys.numerical_flux(a, g, nx, ny, f);
     const Real s = len * T.fw[q];
 #pragma unroll
     for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];

@@ -5,7 +5,8 @@
 //
 // Required (check_physics<Phys>() names the one that is missing):
 //   static constexpr int M                       number of conserved variables
-//   flux(u, fx, fy)                              physical flux in x and y (volume integral)
+//   flux(u, fx, fy)                              physical flux in x and y (volume integral;
+//                                                this and numerical_flux: unless has_point_flux)
 //   numerical_flux(uL, uR, nx, ny, f)            F(uL, uR) . n for a unit normal (compile-time
 //                                                choice: the physics type names its flux)
 //   max_speed(u) -> Real                         largest wave speed (CFL condition)

@@ -68,7 +68,10 @@ TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     Real a[M], b[M], f[M];
     phys.reconstruct(pt, false, cl, uL[q], a);
     phys.reconstruct(pt, true, cr, uR[NF - 1 - q], b); // the right element runs the edge backwards
-    phys.numerical_flux(a, b, nx, ny, f);
+    if constexpr (Phys::has_point_flux)                // fluxes that read the point's mesh data
+      phys.point_numerical_flux(pt, a, b, f);
+    else
+      phys.numerical_flux(a, b, nx, ny, f);
     const Real s = len * T.fw[q];
 #pragma unroll
     for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
@@ -96,7 +99,10 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     Real a[M], g[M], f[M];
     phys.reconstruct(pt, false, cl, uL[q], a);
     phys.boundary_ghost(bc, pt, a, g);
-    phys.numerical_flux(a, g, nx, ny, f);
+    if constexpr (Phys::has_point_flux)
+      phys.point_numerical_flux(pt, a, g, f);
+    else
+      phys.numerical_flux(a, g, nx, ny, f);
     const Real s = len * T.fw[q];
 #pragma unroll
     for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];

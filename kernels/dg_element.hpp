@@ -36,7 +36,10 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
         for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * u[v][j];
         uq[v] = a;
       }
-      phys.flux(uq, fx, fy);
+      if constexpr (Phys::has_point_flux)
+        phys.template point_flux<P>(ElementPoint<Real>{&m, k, q, det * T.vw[q]}, uq, fx, fy);
+      else
+        phys.flux(uq, fx, fy);
 #pragma unroll
       for (int v = 0; v < M; ++v) {
         // contravariant fluxes (det J times the reference-space flux)

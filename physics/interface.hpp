@@ -5,7 +5,8 @@
 //
 // Required (check_physics<Phys>() names the one that is missing):
 //   static constexpr int M                       number of conserved variables
-//   flux(u, fx, fy)                              physical flux in x and y (volume integral)
+//   flux(u, fx, fy)                              physical flux in x and y (volume integral;
+//                                                this and numerical_flux: unless has_point_flux)
 //   numerical_flux(uL, uR, nx, ny, f)            F(uL, uR) . n for a unit normal (compile-time
 //                                                choice: the physics type names its flux)
 //   max_speed(u) -> Real                         largest wave speed (CFL condition)
@@ -28,6 +29,10 @@
 //   has_point_source, point_source<P>(...)        source at a volume point, times w_q det J
 //   has_cell_source, cell_source<P>(...)         a fixed per-element addition to the right-hand
 //                                                side (terms of the bed alone)
+//   has_point_flux, point_flux<P>(ep, u, fx, fy), fluxes that depend on the point (linearised
+//   point_numerical_flux(pt, uL, uR, f)          shallow water: the still depth in MeshView::aux
+//                                                and edge_aux); replace flux and numerical_flux,
+//                                                which the physics then need not have
 //   limited_mean(mean)                           the means as the limiter leaves them; the
 //                                                limiter reads its neighbours through it, so
 //                                                the result cannot depend on the visit order
@@ -74,6 +79,7 @@ template <class Real, int M> struct PhysicsDefaults {
   static constexpr bool has_side_correction = false;
   static constexpr bool has_point_source = false;
   static constexpr bool has_cell_source = false;
+  static constexpr bool has_point_flux = false;
   // The limiter's steps a physics replaces (members limit_slopes<P>, limit_positivity<P>,
   // limit_finish<P>, with the signatures of kernels/dg_limiter.hpp's defaults).
   static constexpr bool custom_slopes = false;
@@ -146,8 +152,9 @@ struct has_cast<P, std::void_t<decltype(std::declval<const P&>().template cast<f
 template <class Phys, class Real> constexpr bool check_physics() {
   using namespace physics_check;
   static_assert(has_M<Phys>::value, "physics: missing 'static constexpr int M'");
-  static_assert(has_flux<Phys, Real>::value, "physics: missing 'flux(u, fx, fy)'");
-  static_assert(has_numerical_flux<Phys, Real>::value,
+  static_assert(Phys::has_point_flux || has_flux<Phys, Real>::value,
+                "physics: missing 'flux(u, fx, fy)'");
+  static_assert(Phys::has_point_flux || has_numerical_flux<Phys, Real>::value,
                 "physics: missing 'numerical_flux(uL, uR, nx, ny, f)'");
   static_assert(has_max_speed<Phys, Real>::value, "physics: missing 'max_speed(u)'");
   static_assert(has_admissible<Phys, Real>::value, "physics: missing 'admissible(u)'");

@@ -1,6 +1,7 @@
 #include "physics/registry.hpp"
 
 #include "physics/euler/run.hpp"
+#include "physics/linear_shallow_water/run.hpp"
 #include "physics/shallow_water/run.hpp"
 
 namespace tridg {
@@ -9,6 +10,7 @@ const std::vector<PhysicsEntry>& physics_registry() {
   static const std::vector<PhysicsEntry> entries = {
       {"euler", run_euler},
       {"shallow_water", run_shallow_water},
+      {"linear_shallow_water", run_linear_shallow_water},
   };
   return entries;
 }

@@ -1,0 +1,160 @@
+#include "physics/linear_shallow_water/case.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+#include <filesystem>
+#include <numbers>
+#include <sstream>
+
+#include "io/expression.hpp"
+#include "io/time_series.hpp"
+#include "solver/boundary_setup.hpp"
+
+namespace tridg {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::shared_ptr<Expression> xy_expression(const Config& t, const std::string& key,
+                                          const Config& root) {
+  return std::make_shared<Expression>(t.get_expression(key, "0"),
+                                      std::vector<std::string>{"x", "y"}, t.where(key),
+                                      case_constants(root));
+}
+
+// The standing wave of a closed rectangular basin [0, Lx] x [0, Ly] of constant depth H:
+// eta = A cos(kx x) cos(ky y) cos(w t), q = g H A / w (kx sin(kx x) cos(ky y),
+// ky cos(kx x) sin(ky y)) sin(w t), kx = m pi / Lx, ky = n pi / Ly, w = sqrt(g H (kx^2 + ky^2)).
+struct StandingWave {
+  double a = 0, kx = 0, ky = 0, omega = 0, gh = 0;
+  void at(double x, double y, double t, double* u) const {
+    const double cx = std::cos(kx * x), cy = std::cos(ky * y);
+    const double s = gh * a / omega * std::sin(omega * t);
+    u[0] = a * cx * cy * std::cos(omega * t);
+    u[1] = s * kx * std::sin(kx * x) * cy;
+    u[2] = s * ky * cx * std::sin(ky * y);
+  }
+};
+
+void read_initial(const Config& cfg, const LswState<double>& ph, const LswDepth& depth,
+                  const Bathymetry& bathy, Problem<3>& pb) {
+  const Config ic = cfg.table("initial");
+  const std::string type = ic.get_choice("type", {"expression", "standing_wave"}, "expression");
+  if (type == "expression") {
+    const bool velocity = ic.has("u") || ic.has("v");
+    if (velocity && (ic.has("hu") || ic.has("hv")))
+      ic.error(ic.has("hu") ? "hu" : "hv", "give the velocity (u, v) or the discharge (hu, hv), "
+                                           "not both");
+    auto eta = xy_expression(ic, "eta", cfg);
+    auto qx = xy_expression(ic, velocity ? "u" : "hu", cfg);
+    auto qy = xy_expression(ic, velocity ? "v" : "hv", cfg);
+    // Projected serially (muParser expressions keep state): the still depth is evaluated here.
+    pb.initial = [eta, qx, qy, velocity, bathy](double x, double y, double* u) {
+      const double xy[2] = {x, y};
+      const double h = velocity ? -bathy(x, y) : 1.0;
+      u[0] = eta->eval(xy);
+      u[1] = h * qx->eval(xy);
+      u[2] = h * qy->eval(xy);
+    };
+    return;
+  }
+  // standing_wave: needs a flat bed.
+  if (depth.max_depth() - depth.min_depth() > 1e-12 * depth.max_depth())
+    ic.error("type", "the standing wave needs a constant still depth (the bathymetry ranges over "
+                     "[" +
+                         std::to_string(depth.min_depth()) + ", " +
+                         std::to_string(depth.max_depth()) + "])");
+  StandingWave w;
+  w.a = ic.get_double("amplitude");
+  const auto modes = ic.get_doubles("modes", {1.0, 1.0});
+  if (modes.size() != 2) ic.error("modes", "needs two numbers [m, n]");
+  const auto lengths = ic.get_doubles("lengths", {1.0, 1.0});
+  if (lengths.size() != 2 || !(lengths[0] > 0) || !(lengths[1] > 0))
+    ic.error("lengths", "needs two positive numbers [Lx, Ly]");
+  w.kx = modes[0] * std::numbers::pi / lengths[0];
+  w.ky = modes[1] * std::numbers::pi / lengths[1];
+  if (w.kx == 0 && w.ky == 0) ic.error("modes", "m = n = 0 is no wave");
+  w.gh = ph.g * depth.max_depth();
+  w.omega = std::sqrt(w.gh * (w.kx * w.kx + w.ky * w.ky));
+  spdlog::info("standing wave: omega = {}, period {}", w.omega, 2 * std::numbers::pi / w.omega);
+  pb.initial = [w](double x, double y, double* u) { w.at(x, y, 0, u); };
+  pb.exact = [w](double x, double y, double t, double* u) { w.at(x, y, t, u); };
+}
+
+std::string case_relative(const Config& cfg, const std::string& f) {
+  const fs::path p = f;
+  return (p.is_absolute() ? p : fs::path(cfg.source()).parent_path() / p)
+      .lexically_normal()
+      .string();
+}
+
+} // namespace
+
+LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh) {
+  LswCase c;
+  c.phys.g = cfg.get_double_in("physics.g", 0, 1e300, 9.81);
+  if (s.limiter.barth_jespersen)
+    cfg.error("limiter.type", "linear shallow water has no limiter (smooth linear waves); set "
+                              "limiter.type = \"none\"");
+  if (s.limiter.positivity)
+    cfg.error("limiter.positivity", "linear shallow water has no positive quantity to keep; "
+                                    "remove the key or set it to false");
+  if (cfg.has("gauges"))
+    cfg.error("gauges", "gauges are not available for linear shallow water (use the outputs)");
+  if (!cfg.has("bathymetry"))
+    cfg.error("bathymetry", "linear shallow water needs [bathymetry]: the still depth H = -b > 0 "
+                            "(e.g. depth = \"10\")");
+
+  const Bathymetry bathy = Bathymetry::read(cfg.table("bathymetry"), cfg);
+  spdlog::info("bathymetry: {}", bathy.description());
+  auto depth = std::make_shared<const LswDepth>(mesh, s.order, bathy);
+  if (const auto& d = depth->dry()) {
+    std::ostringstream os;
+    os.precision(10);
+    os << "the still depth H = -b is " << d->depth << " <= 0 at (x, y) = (" << d->x << ", " << d->y
+       << "): linear shallow water needs water everywhere (no wetting and drying; use "
+          "physics.type = \"shallow_water\")";
+    cfg.error("bathymetry", os.str());
+  }
+  c.depth = depth;
+  c.phys.h_max = depth->max_depth();
+
+  Problem<3>& pb = c.problem;
+  pb.var_names = {"eta", "hu", "hv"};
+  pb.mesh_data = [depth](MeshArrays& a) { depth->fill(a); };
+  read_initial(cfg, c.phys, *depth, bathy, pb);
+
+  BoundaryReader<3> reader(cfg, mesh, s.order, {"wall", "level", "absorbing", "outflow"});
+  reader.for_each([&](const Config& b, const std::string& type, BoundaryParams<double, 3>& bc,
+                      std::vector<double>& table) {
+    if (type == "wall") {
+      bc.kind = BcKind::wall;
+    } else if (type == "outflow") {
+      bc.kind = BcKind::outflow;
+    } else if (type == "absorbing") {
+      bc.kind = BcKind::absorbing;
+      bc.level = b.get_double("level", 0.0);
+    } else { // level
+      bc.kind = BcKind::inflow;
+      if (b.has("file") == b.has("level"))
+        b.error("level", "give either level = <number> or file = \"<time series>\"");
+      if (b.has("level")) {
+        bc.level = b.get_double("level");
+      } else {
+        const TimeSeries ts = read_time_series(case_relative(cfg, b.get_string("file")));
+        // [n, t..., eta...] as for shallow water (physics/shallow_water/bc_level.hpp).
+        table.push_back(double(ts.t.size()));
+        table.insert(table.end(), ts.t.begin(), ts.t.end());
+        table.insert(table.end(), ts.v.begin(), ts.v.end());
+        bc.level = b.get_double("still_level", 0.0); // absorbing about it after the series
+      }
+    }
+  });
+  pb.boundaries = reader.boundaries();
+  pb.bc_tables = reader.tables();
+  return c;
+}
+
+} // namespace tridg

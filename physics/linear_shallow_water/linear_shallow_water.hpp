@@ -1,0 +1,120 @@
+#pragma once
+// Shallow-water equations linearised about still water of depth H(x, y) > 0:
+//   eta_t + div q = 0,   q_t + g H grad eta = 0,   q = (hu, hv),
+// the hooks the generic DG kernels call (physics/interface.hpp). docs/linear_shallow_water.md
+// has the derivation.
+//
+// The variable-depth term is written in flux form with a source,
+//   q_t + div(g H eta I) = g eta grad H,
+// with H the degree-p L2 projection of the still depth per element (MeshView::aux: H and
+// w_q det(J) grad H at the volume points) and, on an edge, the average of both sides' traces
+// (MeshView::edge_aux), so that both elements see one flux (conservative for eta). The fluxes
+// need H at the point, hence has_point_flux. Each element adds g eta (H_own - H_edge) n on its
+// own side of an edge (side_correction), so that the volume and edge terms of a still surface
+// cancel where the projected depth jumps between elements. Why this form:
+//  * The rest state is eta = 0, q = 0 whatever H: every term is linear in the state, so a lake
+//    at rest stays exactly at rest (no well-balancing construction is needed, unlike the
+//    nonlinear equations where the rest state has a non-zero depth). A still surface at another
+//    level eta0 stays at rest to round-off (side_correction).
+//  * Over constant H the source vanishes and the scheme is the standard DG scheme of the linear
+//    acoustic system: exact for the standing wave up to its O(h^(p+1)) discretisation error,
+//    and with the central flux the semi-discrete energy sum (g eta^2 + |q|^2 / H) / 2 is
+//    conserved exactly (test with g eta and q / H, both in the polynomial space; the volume
+//    terms form g div(eta q), the edge terms cancel between the two sides).
+//  * Over variable H the energy's weight 1 / H makes q / H leave the polynomial space, so no
+//    form of the standard DG scheme conserves it exactly; this form keeps the error at the
+//    level of the projection of H (it is conserved to O(h^(p+1)) per unit time).
+#include <cmath>
+#include <limits>
+
+#include "physics/interface.hpp"
+#include "physics/linear_shallow_water/boundary.hpp"
+#include "physics/linear_shallow_water/depth_layout.hpp"
+#include "physics/linear_shallow_water/flux_central.hpp"
+#include "physics/linear_shallow_water/flux_upwind.hpp"
+#include "physics/linear_shallow_water/state.hpp"
+
+namespace tridg {
+
+template <class Real, class Flux>
+struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
+  static constexpr int M = 3;
+  using FluxType = Flux;
+  static constexpr bool has_point_flux = true;
+  static constexpr bool has_point_source = true;
+  static constexpr bool has_side_correction = true;
+  using LswState<Real>::g;
+  using LswState<Real>::h_max;
+
+  LinearShallowWaterPhysics() = default;
+  explicit LinearShallowWaterPhysics(const LswState<Real>& s) : LswState<Real>(s) {}
+
+  template <class R> LinearShallowWaterPhysics<R, Flux> cast() const {
+    LinearShallowWaterPhysics<R, Flux> r;
+    r.g = R(g);
+    r.h_max = R(h_max);
+    return r;
+  }
+
+  // Volume flux at a volume point: (q, g H eta I), H from the depth data.
+  template <int P>
+  TRIDG_HD void point_flux(const ElementPoint<Real>& ep, const Real* u, Real* fx, Real* fy) const {
+    constexpr LswAuxLayout L = lsw_aux_layout<P>();
+    const MeshView<Real>& m = *ep.m;
+    const Real H = ldg(&m.aux[(L.h_points() + ep.q) * m.n_elems + ep.k]);
+    const Real p = g * H * u[0];
+    fx[0] = u[1];
+    fx[1] = p;
+    fx[2] = 0;
+    fy[0] = u[2];
+    fy[1] = 0;
+    fy[2] = p;
+  }
+  TRIDG_HD void point_numerical_flux(const EdgePoint<Real>& pt, const Real* uL, const Real* uR,
+                                     Real* f) const {
+    const Real H = lsw_edge_depth(pt.m->edge_aux, pt.m->n_edges, pt.e, pt.q);
+    Flux::apply(g, H, uL, uR, pt.nx, pt.ny, f);
+  }
+  // g eta grad H, times w_q det J (which the depth data hold).
+  template <int P>
+  TRIDG_HD void point_source(const ElementPoint<Real>& ep, const NoCell&, const Real* u,
+                             Real* s) const {
+    constexpr LswAuxLayout L = lsw_aux_layout<P>();
+    const MeshView<Real>& m = *ep.m;
+    const int E = m.n_elems;
+    s[0] = 0;
+    s[1] = g * u[0] * ldg(&m.aux[(L.grad_x() + ep.q) * E + ep.k]);
+    s[2] = g * u[0] * ldg(&m.aux[(L.grad_y() + ep.q) * E + ep.k]);
+  }
+  // The element's own side of an edge: g eta (H_own - H_edge) n. The volume terms integrate
+  // div(g H eta w) exactly to the element's own trace g H_own eta, the edge flux has the edge's
+  // g H_edge eta*: this makes up the difference, so a still surface eta = eta0 (q = 0) gets no
+  // force to round-off over any depth (for eta0 = 0 every term is zero anyway). It vanishes
+  // where the two traces of H agree (constant depth: the energy argument is untouched).
+  TRIDG_HD void side_correction(const EdgePoint<Real>& pt, bool right, const NoCell&, const Real* u,
+                                Real lw, Real* out) const {
+    const MeshView<Real>& m = *pt.m;
+    const Real dh = lsw_trace_depth(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q, right) -
+                    lsw_edge_depth(m.edge_aux, m.n_edges, pt.e, pt.q);
+    const Real corr = g * u[0] * dh * lw;
+    const Real sgn = right ? Real(-1) : Real(1); // the normal points out of this element
+    out[0] = 0;
+    out[1] = corr * (sgn * pt.nx);
+    out[2] = corr * (sgn * pt.ny);
+  }
+  // The gravity-wave speed of the deepest water: the waves do not depend on the state.
+  TRIDG_HD Real max_speed(const Real*) const { return sqrt(g * h_max); }
+  TRIDG_HD bool admissible(const Real* u) const {
+    constexpr Real big = std::numeric_limits<Real>::max();
+    return tabs(u[0]) <= big && tabs(u[1]) <= big && tabs(u[2]) <= big; // NaN fails
+  }
+  static constexpr int n_positive = 0; // no positive quantity (no limiter)
+  TRIDG_HD Real positive_quantity(int, const Real* u) const { return u[0]; }
+  TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 3>& bc, const EdgePoint<Real>& pt,
+                               const Real* u, Real* gs) const {
+    const Real H = lsw_edge_depth(pt.m->edge_aux, pt.m->n_edges, pt.e, pt.q);
+    lsw_boundary_ghost(g, H, bc, u, pt.nx, pt.ny, pt.t, gs);
+  }
+};
+
+} // namespace tridg

@@ -110,6 +110,7 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   }
   static constexpr int n_positive = 0; // no positive quantity (no limiter)
   TRIDG_HD Real positive_quantity(int, const Real* u) const { return u[0]; }
+  static const char* positive_name(int) { return "none"; }
   TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 3>& bc, const EdgePoint<Real>& pt,
                                const Real* u, Real* gs) const {
     const Real H = lsw_edge_depth(pt.m->edge_aux, pt.m->n_edges, pt.e, pt.q);

@@ -12,7 +12,12 @@ Action add_run_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("run", "run a case file");
   cmd->add_option("case", opt->case_path, "case file (TOML)")->required()->check(CLI::ExistingFile);
   cmd->add_option("--mesh", opt->mesh_path,
-                  "mesh instead of the case's mesh.file (.msh, .geo, .h5)");
+                  "mesh instead of the case's mesh.file (.msh, .geo, .h5)")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            return s.empty() ? std::string("the mesh file name is empty") : "";
+          },
+          "FILE"));
   cmd->add_option("--order,-p", opt->order, "polynomial order instead of discretization.order")
       ->check(CLI::Range(0, 6));
   cmd->add_option("--refine", opt->refine, "uniform 1->4 refinements of the mesh at load")
@@ -27,6 +32,7 @@ Action add_run_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", opt->overrides, "override a case key: --set time.end=0.1 (repeatable)");
   cmd->add_flag("--no-progress", opt->quiet, "no progress lines");
+  add_mesh_safety_options(cmd, opt->trust_geo, opt->max_elements);
   return [opt, &app]() {
     if (app.get_option("--quiet")->as<bool>()) opt->quiet = true;
     const RunResult r = run_case(*opt);

@@ -1,5 +1,6 @@
 #pragma once
 // The physics-independent settings of a case: mesh, order, time integration, limiter, output.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct RunOptions {
   int order = -1, refine = -1, gpu = 0;
   std::vector<std::string> overrides; // --set key=value
   bool quiet = false;
+  bool trust_geo = false;                 // --trust-geo (io/mesh_loader.hpp)
+  std::int64_t max_elements = 50'000'000; // --max-elements
 };
 
 struct RunSettings {

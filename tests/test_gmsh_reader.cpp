@@ -257,8 +257,9 @@ TEST_CASE("bad inputs: UserError(bad_mesh) naming the file and the problem") {
     CHECK_MESSAGE(contains(msg, "no triangles"), msg);
   }
   SUBCASE("a bad size factor") {
-    CHECK(contains(user_error_of([&] { read_gmsh(mesh_file("unit_square.geo"), 0.0); }),
-                   "size factor"));
+    CHECK(
+        contains(user_error_of([&] { read_gmsh(mesh_file("unit_square.geo"), MeshOptions{0.0}); }),
+                 "size factor"));
   }
 }
 

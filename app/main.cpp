@@ -48,7 +48,12 @@ int main(int argc, char** argv) {
     }
     return static_cast<int>(ExitCode::internal);
   } catch (const UserError& e) {
-    std::fprintf(stderr, "tridg: error: %s\n", e.what());
+    // One line of sane length, whatever text from the input the message echoes.
+    std::string msg = e.what();
+    if (msg.size() > 500) msg = msg.substr(0, 500) + " [...]";
+    for (char& c : msg)
+      if (c == '\n' || c == '\r') c = ' ';
+    std::fprintf(stderr, "tridg: error: %s\n", msg.c_str());
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tridg: internal error: %s (please report this)\n", e.what());

@@ -41,7 +41,7 @@ private:
       fail(ExitCode::bad_case,
            fmt::format("{}:{}: tables, keys and arrays nest more than {} levels deep; a case "
                        "file needs a few",
-                       source_, line_, max_));
+                       source_, line_, max_case_nesting));
   }
   void skip_blank() {
     while (i_ < s_.size() && (peek() == ' ' || peek() == '\t' || peek() == '\r')) advance();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "io/error.hpp"
+#include "io/msh_check.hpp"
 
 namespace tridg {
 
@@ -19,6 +21,9 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t max_geo_bytes = 16u << 20; // a .geo is a few kB
 constexpr int max_include_depth = 16;
+// Gmsh stops reading a string at 1023 characters, or at a NUL byte, and reads the rest as code;
+// such strings and bytes are refused, so that this scanner and Gmsh see the same tokens.
+constexpr std::size_t max_string = 1000;
 
 struct Token {
   enum Kind { ident, string, number, punct, end } kind;
@@ -26,8 +31,9 @@ struct Token {
   int line;
 };
 
-// Gmsh's .geo lexer, as far as it matters here: identifiers, "strings" with \ escapes, numbers,
-// one-character punctuation ('>>' is one token), // and /* */ comments skipped.
+// Gmsh's .geo lexer (Parser/Gmsh.l), as far as it matters here: identifiers, "strings" and
+// 'strings' without escapes, numbers, one-character punctuation ('>>' is one token), // and /* */
+// comments skipped.
 std::vector<Token> tokenize(const std::string& s) {
   std::vector<Token> out;
   std::size_t i = 0;
@@ -45,21 +51,20 @@ std::vector<Token> tokenize(const std::string& s) {
       i += 2;
       while (i < s.size() && !(s[i] == '*' && at(i + 1) == '/')) line += s[i++] == '\n';
       i += 2;
-    } else if (c == '"') {
+    } else if (c == '"' || c == '\'') {
+      // As Gmsh reads strings: up to the same quote, no escapes, newlines included.
       const int start = line;
       std::string text;
       ++i;
-      while (i < s.size() && s[i] != '"') {
-        if (s[i] == '\\' && i + 1 < s.size()) {
-          ++i;
-          const char e = s[i];
-          text += e == 'n' ? '\n' : e == 't' ? '\t' : e;
-        } else {
-          text += s[i];
-        }
+      while (i < s.size() && s[i] != c) {
+        text += s[i];
         line += s[i++] == '\n';
       }
       ++i;
+      if (text.size() > max_string) {
+        out.push_back({Token::punct, "\"", start}); // scan() refuses it
+        continue;
+      }
       out.push_back({Token::string, std::move(text), start});
     } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       std::size_t j = i;
@@ -125,15 +130,22 @@ bool risky_option(const std::string& name) {
 
 class Scanner {
 public:
-  explicit Scanner(const fs::path& top) {
+  Scanner(const fs::path& top, std::int64_t max_elements) : max_elements_(max_elements) {
     std::error_code ec;
     root_ = fs::weakly_canonical(fs::absolute(top, ec).parent_path(), ec);
   }
 
   void scan(const fs::path& file, const std::string& shown, int depth) {
     const std::string text = read(file, shown);
+    if (const auto nul = text.find('\0'); nul != std::string::npos) {
+      const Token at{Token::punct, "\\0",
+                     1 + int(std::count(text.begin(), text.begin() + long(nul), '\n'))};
+      refuse(shown, at, "(a NUL byte) would end a string or comment early");
+    }
     const std::vector<Token> t = tokenize(text);
     for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+      if (t[i].kind == Token::punct && t[i].text == "\"")
+        refuse(shown, t[i], fmt::format("starts a string longer than {} characters", max_string));
       if (t[i].kind != Token::ident) continue;
       const std::string& name = t[i].text;
       const Token& next = t[i + 1];
@@ -149,6 +161,7 @@ public:
       if (name == "Solver" && next.text == ".")
         refuse(shown, t[i], "sets a solver option, which names a program to run");
       if (option_or_variable && name != "Plugin") continue;
+      if (name == "Mesh" && i > 0 && t[i - 1].text == "Background") continue; // a size field
       if (const char* why = refused_reason(name)) refuse(shown, t[i], why);
       if (name == "Printf" || name == "Sprintf") {
         int paren = 0;
@@ -161,11 +174,15 @@ public:
         }
       }
       if (reads_file(name)) {
-        if (next.kind != Token::string || t[i + 2].text != ";")
+        // Include "name"; or ShapeFromFile("name"): only a plain name can be checked.
+        const bool plain = next.kind == Token::string && t[i + 2].text == ";";
+        const bool call = next.text == "(" && t[i + 2].kind == Token::string && i + 3 < t.size() &&
+                          t[i + 3].text == ")";
+        if (!plain && !call)
           refuse(shown, t[i],
                  "reads a file whose name is computed; only a plain \"name\" can be "
                  "checked");
-        include(file, shown, t[i], next.text, depth);
+        include(file, shown, t[i], plain ? next.text : t[i + 2].text, depth);
       }
     }
   }
@@ -205,6 +222,7 @@ private:
       refuse(shown, cmd, fmt::format("reads '{}', which is not a regular file", name));
     std::string ext = real.extension().string();
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (ext == ".msh") check_msh_counts(real.string(), max_elements_); // Gmsh trusts its counts
     if (cmd.text != "Include" && ext != ".geo") return; // a mesh or CAD file: data, not a program
     if (depth >= max_include_depth || !active_.insert(real.string()).second)
       refuse(shown, cmd, fmt::format("reads '{}' again (a loop, or too deep)", name));
@@ -213,13 +231,14 @@ private:
   }
 
   fs::path root_;
+  std::int64_t max_elements_;
   std::set<std::string> active_; // files being scanned, outermost first: catches loops
 };
 
 } // namespace
 
-void check_geo_safe(const std::string& path) {
-  Scanner(path).scan(path, path, 0);
+void check_geo_safe(const std::string& path, std::int64_t max_elements) {
+  Scanner(path, max_elements).scan(path, path, 0);
 }
 
 } // namespace tridg

@@ -134,15 +134,17 @@ void Reader::check_slots() const {
   std::vector<std::int32_t> owner(3 * ne, -1);
   const auto claim = [&](std::size_t i, std::int32_t k, int side) {
     std::int32_t& o = owner[3 * static_cast<std::size_t>(k) + static_cast<std::size_t>(side)];
+    if (o == static_cast<std::int32_t>(i))
+      bad(fmt::format("element {} side {} is claimed twice by edge {}", k, side, i));
     if (o >= 0) bad(fmt::format("element {} side {} is claimed by edges {} and {}", k, side, o, i));
     o = static_cast<std::int32_t>(i);
   };
   for (std::size_t i = 0; i < nd; ++i) {
     const Edge& e = m_.edges[i];
-    if (e.right >= 0 && e.right == e.left)
-      bad(fmt::format("edge {} joins element {} to itself", i, e.left));
     claim(i, e.left, e.lside);
     if (e.right >= 0) claim(i, e.right, e.rside);
+    if (e.right >= 0 && e.right == e.left)
+      bad(fmt::format("edge {} joins element {} to itself", i, e.left));
   }
   for (std::size_t k = 0; k < ne; ++k)
     for (int j = 0; j < 3; ++j) {
@@ -249,8 +251,8 @@ void Reader::read_edges() {
         !(std::abs(e.nx * dx + e.ny * dy) <= 1e-10 * e.length))
       bad_edge("bad normal or length");
   }
-  if (periodic != np) bad("n_periodic_edges does not match the edges");
   check_slots();
+  if (periodic != np) bad("n_periodic_edges does not match the edges");
 }
 
 void Reader::read_groups() {

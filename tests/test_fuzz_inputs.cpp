@@ -276,7 +276,9 @@ TEST_CASE("fuzz: .geo files with commands hidden in random places") {
         text += "/* " + c.name + "\n spans lines */\n";
         break;
       case 2:
-        text += "x" + std::to_string(k) + " = \"" + c.name + " \\\" in a string\";\n";
+        text += "x" + std::to_string(k) +
+                (rng() % 2 ? " = '" + c.name + " \" in a string';\n"
+                           : " = \"" + c.name + " ' in a string\";\n");
         break;
       default:
         text += "y" + std::to_string(k) + " = " + std::to_string(rng() % 100) + ";\n";

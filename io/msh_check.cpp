@@ -37,14 +37,18 @@ public:
     data_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (in.bad()) bad("cannot be read");
     const std::string head = word();
-    if (head == "$NOD") return; // Gmsh 1 format: left to Gmsh
+    if (head == "$NOD")
+      bad("is in Gmsh's format 1, which tridg does not read (save it as 2.2 or 4.1)");
     if (head != "$MeshFormat") bad("is not a Gmsh mesh file (it does not start with $MeshFormat)");
     const std::string version = word();
     const std::int64_t file_type = integer("the file type in $MeshFormat");
     const std::int64_t data_size = integer("the data size in $MeshFormat");
     if (version.rfind("2.", 0) != 0 && version.rfind("4.", 0) != 0)
-      bad(fmt::format("Gmsh format version '{}' is not supported (2.2 and 4.1 are)", version));
-    if (version.rfind("4.", 0) == 0 && version.rfind("4.1", 0) != 0) return; // 4.0: left to Gmsh
+      bad(fmt::format("Gmsh format version '{}' is not supported (2.2 and 4.1 are)", cut(version)));
+    if (version.rfind("4.", 0) == 0 && version != "4.1")
+      bad(fmt::format("Gmsh format version '{}' is not supported (2.2 and 4.1 are: save it as one "
+                      "of those)",
+                      cut(version)));
     v4_ = version[0] == '4';
     if (file_type != 0 && file_type != 1) bad("$MeshFormat: the file type must be 0 or 1");
     binary_ = file_type == 1;

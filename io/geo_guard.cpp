@@ -123,7 +123,7 @@ bool reads_file(const std::string& name) {
 
 // Option names that name a program or a file Gmsh may run or write.
 bool risky_option(const std::string& name) {
-  for (const char* w : {"FileName", "Executable", "Editor", "Browser", "Command", "Solver"})
+  for (const char* w : {"File", "Path", "Executable", "Editor", "Browser", "Command", "Solver"})
     if (name.find(w) != std::string::npos) return true;
   return false;
 }
@@ -223,7 +223,12 @@ private:
     std::string ext = real.extension().string();
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (ext == ".msh") check_msh_counts(real.string(), max_elements_); // Gmsh trusts its counts
-    if (cmd.text != "Include" && ext != ".geo") return; // a mesh or CAD file: data, not a program
+    // Gmsh merges a file it does not recognise by its extension (and a .pos view) with the .geo
+    // parser: only mesh and CAD formats are data; everything else is scanned as a program.
+    static const std::set<std::string> data = {".msh", ".brep", ".step", ".stp", ".iges",
+                                               ".igs", ".stl",  ".med",  ".unv", ".vtk",
+                                               ".bdf", ".nas",  ".mesh", ".off", ".ply2"};
+    if (cmd.text != "Include" && data.count(ext)) return;
     if (depth >= max_include_depth || !active_.insert(real.string()).second)
       refuse(shown, cmd, fmt::format("reads '{}' again (a loop, or too deep)", name));
     scan(real, name, depth + 1);

@@ -237,6 +237,10 @@ TEST_CASE("every .geo command that runs a program or touches files is refused, n
   write_file(d / "inner.geo", "h = 0.3;\nSave \"" + side + "\";\n");
   write_file(d / "m.geo", "Include \"inner.geo\";\n" + square_geo().substr(9));
   CHECK(has(refused(d, "info " + quote((d / "m.geo").string()), 3), "inner.geo:2: 'Save'"));
+  // So is a merged file that Gmsh would read as a script (any extension but mesh and CAD ones).
+  write_file(d / "evil.txt", "\nSystemCall \"touch " + side + "\";\n");
+  write_file(d / "m.geo", square_geo() + "Merge \"evil.txt\";\n");
+  CHECK(has(refused(d, "info " + quote((d / "m.geo").string()), 3), "evil.txt:2: 'SystemCall'"));
   CHECK_FALSE(fs::exists(side));
 }
 

@@ -126,13 +126,19 @@ std::string check_choice(const State& s, const std::string& path, const std::str
           fmt::format("{} = '{}' is not one of {}{}", path, v, list, did_you_mean(v, choices)));
 }
 
-// Every key must be addressable by a dotted path: an empty key (`"" = 1`) cannot be.
+// Every key must be addressable by a dotted path: an empty key (`"" = 1`) or a quoted key with a
+// dot in it (`"a.b" = 1`) cannot be.
 void check_keys(const State& s, const toml::node& n) {
   if (const toml::table* t = n.as_table()) {
     for (const auto& [k, child] : *t) {
       if (k.str().empty())
         fail(ExitCode::bad_case, fmt::format("{}:{}: a key is empty (\"\"); keys need a name",
                                              s.source, k.source().begin.line));
+      if (k.str().find('.') != std::string_view::npos)
+        fail(ExitCode::bad_case,
+             fmt::format("{}:{}: the quoted key \"{}\" contains a dot; write a.b without quotes "
+                         "for a key inside a table",
+                         s.source, k.source().begin.line, k.str()));
       check_keys(s, child);
     }
   } else if (const toml::array* a = n.as_array()) {

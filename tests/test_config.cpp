@@ -405,9 +405,9 @@ TEST_CASE("config: nesting is bounded before the parser sees it") {
   const std::string noise = std::string(40, '[') + std::string(40, '{') + std::string(40, '.');
   std::string text;
   for (const char* part : {"s = \"", "\"\nt = '", "'\nu = \"\"\"\n", "\n\"\"\"\nv = '''", "'''\n# ",
-                           "\n\"q.", "\" = 1\nw = [1.5, 2.5e3] # "})
+                           "\nw = [1.5, 2.5e3] # "})
     text.append(part).append(noise);
-  text += "\n";
+  text.append("\n\"q").append(40, '[').append(40, '{').append("\" = 1\n");
   CHECK_NOTHROW(Config::parse(text, "noise.toml"));
   // Through --set, counted from the key's own depth.
   CHECK(error_of([] {
@@ -426,6 +426,10 @@ TEST_CASE("config: empty keys, oversized and non-regular case files") {
           Config::parse("[constants]\n\"\" = 1\n", "k.toml");
         }).starts_with("k.toml:2: a key is empty"));
   CHECK(error_of([] { Config::parse("x = { \"\" = 1 }\n", "k.toml"); }).starts_with("k.toml:1: "));
+  for (const char* key : {"\"a..b\"", "\"a.\"", "\".a\"", "\".\"", "\"a.b\"", "x.\"y.z\""})
+    CHECK(error_of([&] {
+            Config::parse(std::string("\n[b]\n") + key + " = 1\n", "k.toml");
+          }).starts_with("k.toml:3: the quoted key"));
   const auto path = std::filesystem::temp_directory_path() / "tridg_test_config_big.toml";
   {
     std::ofstream out(path);

@@ -558,6 +558,10 @@ TEST_CASE("messages: empty constant names, empty --mesh, long echoed input") {
   TempDir d("fuzz_msgs");
   write_file(d / "case.toml", square_case("\n[constants]\n\"\" = 1\n"));
   CHECK(has(refused(d, "run " + quote((d / "case.toml").string()), 3), "empty"));
+  for (const char* key : {"\"a..b\"", "\".\"", "\"a.\""}) {
+    write_file(d / "case.toml", square_case(std::string("\n[boundary.") + key + "]\ntype = 1\n"));
+    CHECK(has(refused(d, "run " + quote((d / "case.toml").string()), 3), "contains a dot"));
+  }
   write_file(d / "case.toml", square_case());
   const CmdResult r = run_tridg("run " + quote((d / "case.toml").string()) + " --mesh ''", d.path);
   CHECK(r.code == 3);

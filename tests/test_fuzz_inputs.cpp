@@ -566,6 +566,8 @@ TEST_CASE("messages: empty constant names, empty --mesh, long echoed input") {
   const CmdResult r = run_tridg("run " + quote((d / "case.toml").string()) + " --mesh ''", d.path);
   CHECK(r.code == 3);
   CHECK(has(r.err, "--mesh"));
+  CHECK(has(refused(d, "run " + quote((d / "case.toml").string()) + " --set 'mesh.file=\"\"'", 3),
+            "mesh.file: the mesh file name is empty"));
   // A 100 kB key echoed in a message is cut.
   write_file(d / "case.toml", square_case("\n[time2]\n" + std::string(100000, 'k') + " = 1\n"));
   refused(d, "run " + quote((d / "case.toml").string()), 3);

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -21,6 +24,44 @@
 namespace tridg {
 
 namespace {
+
+// An exception that escapes inside Gmsh (std::bad_alloc from a parallel meshing loop, where it
+// cannot propagate) ends the process through std::terminate. While Gmsh works on a file this
+// handler turns that into tridg's one-line error and the bad_mesh exit code instead of an abort.
+const char* g_gmsh_file = nullptr;
+
+[[noreturn]] void gmsh_terminate() {
+  const char* what = "failed unexpectedly";
+  try {
+    if (const std::exception_ptr e = std::current_exception()) std::rethrow_exception(e);
+  } catch (const std::bad_alloc&) {
+    what = "ran out of memory";
+  } catch (...) {
+  }
+  std::fprintf(stderr,
+               "tridg: error: %s: Gmsh %s reading or meshing it (too fine a mesh? see "
+               "--max-elements)\n",
+               g_gmsh_file ? g_gmsh_file : "mesh", what);
+  std::fflush(stderr);
+  std::_Exit(static_cast<int>(ExitCode::bad_mesh));
+}
+
+// Installs gmsh_terminate for its lifetime.
+class TerminateGuard {
+public:
+  explicit TerminateGuard(const std::string& file) : previous_(std::set_terminate(gmsh_terminate)) {
+    g_gmsh_file = file.c_str();
+  }
+  ~TerminateGuard() {
+    std::set_terminate(previous_);
+    g_gmsh_file = nullptr;
+  }
+  TerminateGuard(const TerminateGuard&) = delete;
+  TerminateGuard& operator=(const TerminateGuard&) = delete;
+
+private:
+  std::terminate_handler previous_;
+};
 
 // One Gmsh API session: initialised quietly, always finalised, whatever is thrown.
 class GmshSession {
@@ -287,9 +328,12 @@ void Reader::check_geo_size() {
   const double max = static_cast<double>(opt_.max_elements);
   // Equilateral triangles of side h cover area A with about A / (0.433 h^2) triangles.
   const double h_floor = std::sqrt(area / (0.433 * 4 * max));
-  double user_min = 0;
+  // Both bounds floored: a file may ask for sizes through either (Mesh.MeshSizeMax = 1e-9).
+  double user_min = 0, user_max = 0;
   gmsh::option::getNumber("Mesh.MeshSizeMin", user_min);
+  gmsh::option::getNumber("Mesh.MeshSizeMax", user_max);
   gmsh::option::setNumber("Mesh.MeshSizeMin", std::max(user_min, h_floor));
+  gmsh::option::setNumber("Mesh.MeshSizeMax", std::max(user_max, h_floor));
   gmsh::model::mesh::generate(1);
   std::vector<std::size_t> tags, nodes;
   gmsh::model::mesh::getElementsByType(1, tags, nodes, -1);
@@ -309,6 +353,7 @@ void Reader::check_geo_size() {
   }
   gmsh::model::mesh::clear();
   gmsh::option::setNumber("Mesh.MeshSizeMin", user_min);
+  gmsh::option::setNumber("Mesh.MeshSizeMax", user_max);
   if (n == 0 || !(length > 0)) return;
   const double h = length / static_cast<double>(n);
   const double estimate = area / (0.433 * h * h);
@@ -330,6 +375,7 @@ RawMesh Reader::read() {
     if (head != "$MeshFormat" && head != "$NOD")
       bad("is not a Gmsh mesh file (it does not start with $MeshFormat)");
   }
+  const TerminateGuard guard(path_);
   std::optional<GmshSession> session; // outlives the handlers below: finalised on every path
   try {
     session.emplace();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <new>
 
 #include "io/connectivity.hpp"
 #include "io/error.hpp"
@@ -24,7 +25,9 @@ bool have_gmsh() {
 #endif
 }
 
-Mesh load_mesh(const std::string& path, const MeshOptions& opt) {
+namespace {
+
+Mesh load(const std::string& path, const MeshOptions& opt) {
   if (opt.refine < 0 || opt.refine > 8)
     fail(ExitCode::bad_mesh,
          fmt::format("{}: refine must be between 0 and 8, not {}", path, opt.refine));
@@ -56,6 +59,18 @@ Mesh load_mesh(const std::string& path, const MeshOptions& opt) {
                      path, opt.refine, m.n_elems(), refined, opt.max_elements));
   for (int i = 0; i < opt.refine; ++i) m = refine_uniform(m, path);
   return m;
+}
+
+} // namespace
+
+Mesh load_mesh(const std::string& path, const MeshOptions& opt) {
+  try {
+    return load(path, opt);
+  } catch (const std::bad_alloc&) {
+    fail(ExitCode::bad_mesh, fmt::format("{}: not enough memory to load this mesh (too fine? the "
+                                         "element limit is {}: --max-elements)",
+                                         path, opt.max_elements));
+  }
 }
 
 } // namespace tridg

@@ -313,6 +313,25 @@ TEST_CASE("fuzz: a .geo asking for a huge mesh is refused before meshing") {
   CHECK(run_tridg("-q info " + quote((d / "m.geo").string()), d.path).code == 0);
 }
 
+TEST_CASE("running out of memory while meshing is a clean error") {
+  TempDir d("fuzz_geo_mem");
+  // 1e-3 on the unit square: about 2.3 million triangles, well under the element limit but more
+  // than fits in 250 MB of address space.
+  write_file(d / "m.geo", square_geo("1e-3"));
+  const auto before = listing(d.path);
+  const std::string cmd = "ulimit -v 250000; OMP_NUM_THREADS=1 timeout -k 5 120 " +
+                          quote(TRIDG_BINARY) + " -q info " + quote((d / "m.geo").string()) +
+                          " > /dev/null 2> " + quote((d / "stderr.txt").string());
+  const int st = std::system(("sh -c " + quote(cmd)).c_str());
+  REQUIRE(WIFEXITED(st));
+  const std::string err = read_file(d / "stderr.txt");
+  INFO(err);
+  CHECK(WEXITSTATUS(st) == 2);
+  CHECK(err.rfind("tridg: error: ", 0) == 0);
+  CHECK(std::count(err.begin(), err.end(), '\n') == 1);
+  CHECK(listing(d.path) == before);
+}
+
 namespace {
 
 std::string section_cut(const std::string& s, const std::string& name, std::size_t& b,

@@ -307,6 +307,11 @@ TEST_CASE("fuzz: a .geo asking for a huge mesh is refused before meshing") {
     CHECK(has(msg, "triangles"));
     CHECK(has(msg, "--max-elements"));
   }
+  // The size asked through Gmsh's options instead of the points.
+  for (const char* option : {"Mesh.MeshSizeMax = 1e-7;", "Mesh.CharacteristicLengthMax = 1e-8;"}) {
+    write_file(d / "m.geo", square_geo() + option + "\n");
+    CHECK(has(refused(d, "info " + quote((d / "m.geo").string()), 2), "triangles"));
+  }
   write_file(d / "m.geo", square_geo("0.05"));
   CHECK(has(refused(d, "info --max-elements 100 " + quote((d / "m.geo").string()), 2),
             "limit of 100"));

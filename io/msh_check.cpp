@@ -243,7 +243,6 @@ private:
     std::sort(tags_.begin(), tags_.end());
     if (const auto d = std::adjacent_find(tags_.begin(), tags_.end()); d != tags_.end())
       bad(fmt::format("node {} is declared twice", *d));
-    if (binary_) skip_line_binary_end();
   }
 
   std::int64_t raw_count_line() {
@@ -251,7 +250,6 @@ private:
     skip_line();
     return n;
   }
-  void skip_line_binary_end() {} // the "\n" before $End... is skipped by word()
 
   void element_nodes(std::int64_t elem, const std::int64_t* refs, int n) {
     for (int k = 0; k < n; ++k)

@@ -163,15 +163,18 @@ public:
       if (option_or_variable && name != "Plugin") continue;
       if (name == "Mesh" && i > 0 && t[i - 1].text == "Background") continue; // a size field
       if (const char* why = refused_reason(name)) refuse(shown, t[i], why);
+      if ((name == "Printf" || name == "Sprintf") && next.text != "(")
+        refuse(shown, t[i], "without parentheses cannot be checked for a redirection to a file");
       if (name == "Printf" || name == "Sprintf") {
+        // Printf("...", ...) > "file": the redirection follows the closing parenthesis.
         int paren = 0;
-        for (std::size_t j = i + 1; j < t.size() && t[j].kind != Token::end; ++j) {
+        std::size_t j = i + 1;
+        for (; j < t.size() && t[j].kind != Token::end; ++j) {
           if (t[j].text == "(") ++paren;
-          if (t[j].text == ")") --paren;
-          if (paren <= 0 && t[j].text == ";") break;
-          if (paren <= 0 && (t[j].text == ">" || t[j].text == ">>"))
-            refuse(shown, t[i], "writes to a file (> or >>)");
+          if (t[j].text == ")" && --paren == 0) break;
         }
+        if (j + 1 < t.size() && (t[j + 1].text == ">" || t[j + 1].text == ">>"))
+          refuse(shown, t[i], "writes to a file (> or >>)");
       }
       if (reads_file(name)) {
         // Include "name"; or ShapeFromFile("name"): only a plain name can be checked.

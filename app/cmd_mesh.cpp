@@ -10,12 +10,23 @@
 
 namespace tridg {
 
+void add_mesh_safety_options(CLI::App* cmd, bool& trust_geo, std::int64_t& max_elements) {
+  cmd->add_flag("--trust-geo", trust_geo,
+                "let a .geo mesh file run commands, write files and read files outside its "
+                "folder (only for files you trust)");
+  cmd->add_option("--max-elements", max_elements,
+                  "refuse meshes of more triangles than this (default 50000000)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{INT32_MAX / 4}));
+}
+
 namespace {
 
 struct MeshArgs {
   std::string path;
   double size = 1.0;
   int refine = 0;
+  bool trust_geo = false;
+  std::int64_t max_elements = default_max_elements;
 };
 
 void add_mesh_args(CLI::App* cmd, MeshArgs& a) {
@@ -24,12 +35,15 @@ void add_mesh_args(CLI::App* cmd, MeshArgs& a) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--refine", a.refine, "uniform 1->4 refinements after loading")
       ->check(CLI::Range(0, 8));
+  add_mesh_safety_options(cmd, a.trust_geo, a.max_elements);
 }
 
 Mesh load(const MeshArgs& a) {
   MeshOptions mo;
   mo.size_factor = a.size;
   mo.refine = a.refine;
+  mo.trust_geo = a.trust_geo;
+  mo.max_elements = a.max_elements;
   return load_mesh(a.path, mo);
 }
 

@@ -13,7 +13,12 @@ Action add_run_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("run", "run a case file");
   cmd->add_option("case", opt->case_path, "case file (TOML)")->required()->check(CLI::ExistingFile);
   cmd->add_option("--mesh", opt->mesh_path,
-                  "mesh instead of the case's mesh.file (.msh, .geo, .h5)");
+                  "mesh instead of the case's mesh.file (.msh, .geo, .h5)")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            return s.empty() ? std::string("the mesh file name is empty") : "";
+          },
+          "FILE"));
   cmd->add_option("--order,-p", opt->order, "polynomial order instead of discretization.order")
       ->check(CLI::Range(0, 6));
   cmd->add_option("--refine", opt->refine, "uniform 1->4 refinements of the mesh at load")
@@ -37,6 +42,7 @@ Action add_run_command(CLI::App& app) {
   cmd->add_option("--debug-visit-seed", opt->visit_seed,
                   "testing: the CPU backend visits elements and edges in an order shuffled by "
                   "this seed (> 0); results must not change");
+  add_mesh_safety_options(cmd, opt->trust_geo, opt->max_elements);
   return [opt, &app]() {
     // From here SIGINT/SIGTERM end the run with exit code 130 and a message; the time loop
     // takes over to write a checkpoint.

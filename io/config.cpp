@@ -3,6 +3,7 @@
 #include "io/config_state.hpp"
 #include "io/error.hpp"
 #include "io/suggest.hpp"
+#include "io/toml_guard.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -125,6 +126,26 @@ std::string check_choice(const State& s, const std::string& path, const std::str
           fmt::format("{} = '{}' is not one of {}{}", path, v, list, did_you_mean(v, choices)));
 }
 
+// Every key must be addressable by a dotted path: an empty key (`"" = 1`) or a quoted key with a
+// dot in it (`"a.b" = 1`) cannot be.
+void check_keys(const State& s, const toml::node& n) {
+  if (const toml::table* t = n.as_table()) {
+    for (const auto& [k, child] : *t) {
+      if (k.str().empty())
+        fail(ExitCode::bad_case, fmt::format("{}:{}: a key is empty (\"\"); keys need a name",
+                                             s.source, k.source().begin.line));
+      if (k.str().find('.') != std::string_view::npos)
+        fail(ExitCode::bad_case,
+             fmt::format("{}:{}: the quoted key \"{}\" contains a dot; write a.b without quotes "
+                         "for a key inside a table",
+                         s.source, k.source().begin.line, k.str()));
+      check_keys(s, child);
+    }
+  } else if (const toml::array* a = n.as_array()) {
+    for (const toml::node& child : *a) check_keys(s, child);
+  }
+}
+
 } // namespace
 
 Config::Config(std::shared_ptr<State> state, std::string prefix)
@@ -134,26 +155,38 @@ Config Config::load(const std::string& path, const std::vector<std::string>& ove
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     fail(ExitCode::bad_case, fmt::format("cannot read case file '{}': it is a directory", path));
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    fail(ExitCode::bad_case,
+         fmt::format("cannot read case file '{}': not a regular file (a device, pipe or socket)",
+                     path));
   std::ifstream in(path, std::ios::binary);
   if (!in)
     fail(ExitCode::bad_case,
          fmt::format("cannot read case file '{}': {}", path, std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read at most one byte more than allowed, so that a huge file is never read whole.
+  std::string text(max_case_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) fail(ExitCode::bad_case, fmt::format("cannot read case file '{}'", path));
-  return parse(text.str(), path, overrides);
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > max_case_bytes)
+    fail(ExitCode::bad_case, fmt::format("case file '{}' is larger than {} bytes; a case file is a "
+                                         "few kB (is it the right file?)",
+                                         path, max_case_bytes));
+  return parse(text, path, overrides);
 }
 
 Config Config::parse(const std::string& text, const std::string& source_name,
                      const std::vector<std::string>& overrides) {
   auto s = std::make_shared<State>();
   s->source = source_name;
+  check_toml_nesting(text, source_name);
   try {
     s->root = toml::parse(std::string_view(text), std::string_view(source_name));
   } catch (const toml::parse_error& e) {
     fail(ExitCode::bad_case, fmt::format("{}:{}:{}: {}", source_name, e.source().begin.line,
                                          e.source().begin.column, one_line(e.description())));
   }
+  check_keys(*s, s->root);
   for (const std::string& arg : overrides) {
     apply_override(*s, arg);
     s->override_args.push_back(arg);

@@ -2,6 +2,7 @@
 #include "io/config_state.hpp"
 
 #include "io/error.hpp"
+#include "io/toml_guard.hpp"
 
 #include <fmt/format.h>
 
@@ -41,6 +42,9 @@ void apply_override(State& s, const std::string& arg) {
   }
   if (value.empty()) bad("missing value after '='");
 
+  // The value nests inside its key's segments; "v" below stands for the last one.
+  check_toml_nesting("v = " + value, fmt::format("{} (--set {})", s.source, key),
+                     max_case_nesting + 1 - static_cast<int>(segs.size()));
   toml::table parsed;
   try {
     parsed = toml::parse(std::string_view("v = " + value), std::string_view("--set"));

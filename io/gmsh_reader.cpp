@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -14,11 +17,51 @@
 
 #include "io/circle_fit.hpp"
 #include "io/error.hpp"
+#include "io/geo_guard.hpp"
 #include "io/gmsh_periodic.hpp"
+#include "io/msh_check.hpp"
 
 namespace tridg {
 
 namespace {
+
+// An exception that escapes inside Gmsh (std::bad_alloc from a parallel meshing loop, where it
+// cannot propagate) ends the process through std::terminate. While Gmsh works on a file this
+// handler turns that into tridg's one-line error and the bad_mesh exit code instead of an abort.
+const char* g_gmsh_file = nullptr;
+
+[[noreturn]] void gmsh_terminate() {
+  const char* what = "failed unexpectedly";
+  try {
+    if (const std::exception_ptr e = std::current_exception()) std::rethrow_exception(e);
+  } catch (const std::bad_alloc&) {
+    what = "ran out of memory";
+  } catch (...) {
+  }
+  std::fprintf(stderr,
+               "tridg: error: %s: Gmsh %s reading or meshing it (too fine a mesh? see "
+               "--max-elements)\n",
+               g_gmsh_file ? g_gmsh_file : "mesh", what);
+  std::fflush(stderr);
+  std::_Exit(static_cast<int>(ExitCode::bad_mesh));
+}
+
+// Installs gmsh_terminate for its lifetime.
+class TerminateGuard {
+public:
+  explicit TerminateGuard(const std::string& file) : previous_(std::set_terminate(gmsh_terminate)) {
+    g_gmsh_file = file.c_str();
+  }
+  ~TerminateGuard() {
+    std::set_terminate(previous_);
+    g_gmsh_file = nullptr;
+  }
+  TerminateGuard(const TerminateGuard&) = delete;
+  TerminateGuard& operator=(const TerminateGuard&) = delete;
+
+private:
+  std::terminate_handler previous_;
+};
 
 // One Gmsh API session: initialised quietly, always finalised, whatever is thrown.
 class GmshSession {
@@ -33,6 +76,14 @@ public:
       // the parser's input buffer half read and breaks every later parse in this process.
       // Errors are taken from the logger instead.
       gmsh::option::setNumber("General.AbortOnError", 0);
+      // Nothing saved behind tridg's back, no questions asked. (No configuration files are read:
+      // initialize() above is told not to.)
+      for (const char* name : {"General.SaveOptions", "General.SaveSession", "General.NoPopup"}) {
+        try {
+          gmsh::option::setNumber(name, std::string(name) == "General.NoPopup" ? 1 : 0);
+        } catch (...) {
+        }
+      }
       gmsh::logger::start();
     } catch (...) {
       gmsh::finalize();
@@ -83,8 +134,9 @@ std::string element_description(int type, int& dim) {
 
 class Reader {
 public:
-  Reader(std::string path, bool is_geo) : path_(std::move(path)), is_geo_(is_geo) {}
-  RawMesh read(double size_factor);
+  Reader(std::string path, bool is_geo, const MeshOptions& opt)
+      : path_(std::move(path)), is_geo_(is_geo), opt_(opt) {}
+  RawMesh read();
 
 private:
   [[noreturn]] void bad(std::string what) const {
@@ -92,6 +144,7 @@ private:
     fail(ExitCode::bad_mesh, path_ + ": " + what);
   }
   void check_element_types();
+  void check_geo_size();
   std::vector<std::size_t> triangle_node_tags();
   void collect_nodes(const std::vector<std::size_t>& tri_nodes);
   void collect_boundary();
@@ -104,6 +157,7 @@ private:
 
   std::string path_;
   bool is_geo_;
+  MeshOptions opt_;
   RawMesh raw_;
   std::unordered_map<std::size_t, std::int32_t> index_; // Gmsh node tag -> raw node index
 };
@@ -161,6 +215,7 @@ void Reader::collect_nodes(const std::vector<std::size_t>& tri_nodes) {
   std::vector<std::size_t> tags;
   std::vector<double> coord, param;
   gmsh::model::mesh::getNodes(tags, coord, param, -1, -1, false, false);
+  if (coord.size() != 3 * tags.size()) bad("Gmsh returned nodes without 3 coordinates");
   std::unordered_map<std::size_t, std::size_t> pos; // tag -> position in tags
   pos.reserve(tags.size());
   for (std::size_t i = 0; i < tags.size(); ++i) pos.emplace(tags[i], i);
@@ -261,7 +316,56 @@ void Reader::snap_periodic(const std::vector<PeriodicLink>& links) {
     }
 }
 
-RawMesh Reader::read(double size_factor) {
+// Estimates the triangle count before meshing, from a 1D mesh of the boundary made with the mesh
+// size floored at a value that keeps the 1D mesh small (a file asking for mesh size 1e-9 would
+// otherwise make Gmsh try to allocate billions of nodes). The estimate is the area of the domain's
+// bounding box over the area of an equilateral triangle with the mean boundary segment length.
+void Reader::check_geo_size() {
+  double x0, y0, z0, x1, y1, z1;
+  gmsh::model::getBoundingBox(-1, -1, x0, y0, z0, x1, y1, z1);
+  const double area = (x1 - x0) * (y1 - y0);
+  if (!(area > 0) || !std::isfinite(area)) return; // no 2D geometry: reported after meshing
+  const double max = static_cast<double>(opt_.max_elements);
+  // Equilateral triangles of side h cover area A with about A / (0.433 h^2) triangles.
+  const double h_floor = std::sqrt(area / (0.433 * 4 * max));
+  // Both bounds floored: a file may ask for sizes through either (Mesh.MeshSizeMax = 1e-9).
+  double user_min = 0, user_max = 0;
+  gmsh::option::getNumber("Mesh.MeshSizeMin", user_min);
+  gmsh::option::getNumber("Mesh.MeshSizeMax", user_max);
+  gmsh::option::setNumber("Mesh.MeshSizeMin", std::max(user_min, h_floor));
+  gmsh::option::setNumber("Mesh.MeshSizeMax", std::max(user_max, h_floor));
+  gmsh::model::mesh::generate(1);
+  std::vector<std::size_t> tags, nodes;
+  gmsh::model::mesh::getElementsByType(1, tags, nodes, -1);
+  std::vector<std::size_t> ntags;
+  std::vector<double> coord, param;
+  gmsh::model::mesh::getNodes(ntags, coord, param, -1, -1, true, false);
+  std::unordered_map<std::size_t, std::size_t> pos;
+  for (std::size_t i = 0; i < ntags.size(); ++i) pos.emplace(ntags[i], i);
+  double length = 0;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i + 1 < nodes.size(); i += 2) {
+    const auto a = pos.find(nodes[i]), b = pos.find(nodes[i + 1]);
+    if (a == pos.end() || b == pos.end()) continue;
+    length += std::hypot(coord[3 * a->second] - coord[3 * b->second],
+                         coord[3 * a->second + 1] - coord[3 * b->second + 1]);
+    ++n;
+  }
+  gmsh::model::mesh::clear();
+  gmsh::option::setNumber("Mesh.MeshSizeMin", user_min);
+  gmsh::option::setNumber("Mesh.MeshSizeMax", user_max);
+  if (n == 0 || !(length > 0)) return;
+  const double h = length / static_cast<double>(n);
+  const double estimate = area / (0.433 * h * h);
+  if (estimate > max)
+    bad(fmt::format("meshing would make about {:.3g} triangles (mesh size {} {:.3g} on a {:.3g} "
+                    "x {:.3g} domain), more than the limit of {}; use a larger mesh.size or "
+                    "--size, or raise the limit with --max-elements",
+                    estimate, h < 1.01 * h_floor ? "below" : "about", h, x1 - x0, y1 - y0,
+                    opt_.max_elements));
+}
+
+RawMesh Reader::read() {
   raw_.source = path_;
   // Gmsh runs any file it does not recognise as a .geo script; a .msh must really be one.
   if (!is_geo_) {
@@ -271,13 +375,15 @@ RawMesh Reader::read(double size_factor) {
     if (head != "$MeshFormat" && head != "$NOD")
       bad("is not a Gmsh mesh file (it does not start with $MeshFormat)");
   }
+  const TerminateGuard guard(path_);
   std::optional<GmshSession> session; // outlives the handlers below: finalised on every path
   try {
     session.emplace();
-    if (is_geo_) gmsh::option::setNumber("Mesh.MeshSizeFactor", size_factor);
+    if (is_geo_) gmsh::option::setNumber("Mesh.MeshSizeFactor", opt_.size_factor);
     gmsh::open(path_);
     if (std::string err = GmshSession::first_error(); !err.empty()) bad("cannot be read: " + err);
     if (is_geo_) {
+      check_geo_size();
       gmsh::model::mesh::generate(2);
       if (std::string err = GmshSession::first_error(); !err.empty()) bad("meshing failed: " + err);
     }
@@ -286,6 +392,10 @@ RawMesh Reader::read(double size_factor) {
     if (tri_nodes.empty())
       bad(is_geo_ ? "meshing produced no triangles (does it define a Plane Surface?)"
                   : "contains no triangles (not a 2D mesh, or no mesh at all)");
+    if (tri_nodes.size() % 3 != 0) bad("Gmsh returned a triangle with other than 3 nodes");
+    if (static_cast<double>(tri_nodes.size() / 3) > static_cast<double>(opt_.max_elements))
+      bad(fmt::format("has {} triangles, more than the limit of {} (raise it with --max-elements)",
+                      tri_nodes.size() / 3, opt_.max_elements));
     collect_nodes(tri_nodes);
     collect_boundary();
     collect_periodic();
@@ -305,7 +415,8 @@ RawMesh Reader::read(double size_factor) {
 
 } // namespace
 
-RawMesh read_gmsh(const std::string& path, double size_factor) {
+RawMesh read_gmsh(const std::string& path, const MeshOptions& opt) {
+  const double size_factor = opt.size_factor;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) fail(ExitCode::bad_mesh, path + ": no such file");
   if (!std::filesystem::is_regular_file(path, ec))
@@ -316,7 +427,9 @@ RawMesh read_gmsh(const std::string& path, double size_factor) {
   const std::string ext = lower(std::filesystem::path(path).extension().string());
   if (ext != ".msh" && ext != ".geo")
     fail(ExitCode::bad_mesh, path + ": Gmsh files must end in .msh or .geo");
-  return Reader(path, ext == ".geo").read(size_factor);
+  if (ext == ".geo" && !opt.trust_geo) check_geo_safe(path, opt.max_elements);
+  if (ext == ".msh") check_msh_counts(path, opt.max_elements);
+  return Reader(path, ext == ".geo", opt).read();
 }
 
 } // namespace tridg

@@ -2,17 +2,20 @@
 // Mesh input through the Gmsh SDK (only in builds with TRIDG_WITH_GMSH).
 #include <string>
 
+#include "io/mesh_loader.hpp"
 #include "io/raw_mesh.hpp"
 
 namespace tridg {
 
 // Reads a .msh file (2.2 or 4.1, ASCII or binary) or meshes a .geo file in 2D, with mesh sizes
-// scaled by size_factor (Gmsh's Mesh.MeshSizeFactor; ignored for .msh). Keeps the 3-node
-// triangles (only those in physical surfaces when the file has any), the 2-node lines of physical
-// curves as named boundary segments ("group<tag>" for an unnamed group), periodic node pairs and
-// the groups that lie on a circle. Unused nodes are dropped. Throws UserError(bad_mesh) naming
-// the file: missing, unreadable or truncated file, 3D elements or non-planar nodes, elements
-// other than 3-node triangles and 2-node lines.
-RawMesh read_gmsh(const std::string& path, double size_factor);
+// scaled by opt.size_factor (Gmsh's Mesh.MeshSizeFactor; ignored for .msh). A .geo is scanned by
+// check_geo_safe first unless opt.trust_geo; a .msh is checked by check_msh_counts. Meshes of
+// more than opt.max_elements triangles are refused (a .geo's count is estimated before meshing).
+// Keeps the 3-node triangles (only those in physical surfaces when the file has any), the 2-node
+// lines of physical curves as named boundary segments ("group<tag>" for an unnamed group), periodic
+// node pairs and the groups that lie on a circle. Unused nodes are dropped. Throws
+// UserError(bad_mesh) naming the file: missing, unreadable or truncated file, 3D elements or
+// non-planar nodes, elements other than 3-node triangles and 2-node lines.
+RawMesh read_gmsh(const std::string& path, const MeshOptions& opt);
 
 } // namespace tridg

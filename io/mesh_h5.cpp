@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <set>
+#include <vector>
 
 #include "io/h5_util.hpp"
 
@@ -65,19 +66,96 @@ void write_contents(h5::File& f, const Mesh& m) {
 // Reads and checks; every index is validated before it is used to index anything.
 class Reader {
 public:
-  explicit Reader(const std::string& path) : f_(h5::File::open(path)) {}
+  Reader(const std::string& path, std::int64_t max_elements)
+      : f_(h5::File::open(path)), max_elements_(max_elements) {
+    std::error_code ec;
+    file_bytes_ = std::filesystem::file_size(path, ec);
+    if (ec) file_bytes_ = 0;
+  }
   Mesh read();
 
 private:
   [[noreturn]] void bad(const std::string& what) const { f_.fail(what); }
+  void check_size(const std::string& name, double max_rows) const;
+  void check_sizes() const;
+  void check_slots() const;
   void read_header();
   void read_nodes_and_triangles();
   void read_edges();
   void read_groups();
 
   h5::File f_;
+  std::int64_t max_elements_;
+  std::uintmax_t file_bytes_ = 0;
   Mesh m_;
 };
+
+// A dataset's declared shape is checked before anything is allocated for it: at most max_rows
+// rows, and no more bytes than the file could hold (tridg writes datasets uncompressed; the
+// factor leaves room for a file compressed by other tools).
+void Reader::check_size(const std::string& name, double max_rows) const {
+  if (!f_.exists(name)) return; // reported by the read
+  h5::Handle ds(H5Dopen2(f_.id(), name.c_str(), H5P_DEFAULT), H5Dclose);
+  if (!ds.valid()) return;
+  h5::Handle space(H5Dget_space(ds.get()), H5Sclose);
+  h5::Handle type(H5Dget_type(ds.get()), H5Tclose);
+  const int rank = space.valid() ? H5Sget_simple_extent_ndims(space.get()) : -1;
+  if (rank < 1 || rank > 8) return;
+  std::vector<hsize_t> dims(static_cast<std::size_t>(rank));
+  H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  double bytes = type.valid() ? static_cast<double>(H5Tget_size(type.get())) : 1.0;
+  for (hsize_t d : dims) bytes *= static_cast<double>(d);
+  const double rows = static_cast<double>(dims[0]);
+  if (rows > max_rows)
+    bad(fmt::format("dataset '{}' has {:.0f} rows, more than a mesh of at most {} triangles has "
+                    "(raise the limit with --max-elements)",
+                    name, rows, max_elements_));
+  if (bytes > 64.0 * static_cast<double>(file_bytes_) + 1048576.0)
+    bad(fmt::format("dataset '{}' declares {:.0f} bytes, far more than the file's {} (damaged?)",
+                    name, bytes, file_bytes_));
+}
+
+void Reader::check_sizes() const {
+  const double ne = static_cast<double>(max_elements_);
+  check_size("nodes", 3 * ne + 3);
+  check_size("triangles", ne);
+  check_size("elem_edges", ne);
+  check_size("edges", 3 * ne);
+  check_size("edge_geometry", 3 * ne);
+  for (const char* g :
+       {"groups/names", "groups/first", "groups/count", "groups/has_arc", "groups/arc"})
+    check_size(g, 3 * ne);
+}
+
+// Every local side of every element is claimed by exactly one edge, and elem_edges names that
+// edge: the whole edge-element incidence is a bijection, which every kernel relies on.
+void Reader::check_slots() const {
+  const std::size_t ne = m_.tri.size(), nd = m_.edges.size();
+  std::vector<std::int32_t> owner(3 * ne, -1);
+  const auto claim = [&](std::size_t i, std::int32_t k, int side) {
+    std::int32_t& o = owner[3 * static_cast<std::size_t>(k) + static_cast<std::size_t>(side)];
+    if (o == static_cast<std::int32_t>(i))
+      bad(fmt::format("element {} side {} is claimed twice by edge {}", k, side, i));
+    if (o >= 0) bad(fmt::format("element {} side {} is claimed by edges {} and {}", k, side, o, i));
+    o = static_cast<std::int32_t>(i);
+  };
+  for (std::size_t i = 0; i < nd; ++i) {
+    const Edge& e = m_.edges[i];
+    claim(i, e.left, e.lside);
+    if (e.right >= 0) claim(i, e.right, e.rside);
+    if (e.right >= 0 && e.right == e.left)
+      bad(fmt::format("edge {} joins element {} to itself", i, e.left));
+  }
+  for (std::size_t k = 0; k < ne; ++k)
+    for (int j = 0; j < 3; ++j) {
+      if (owner[3 * k + static_cast<std::size_t>(j)] < 0)
+        bad(fmt::format("element {} side {} belongs to no edge", k, j));
+      const std::int32_t e = m_.elem_edges[k][static_cast<std::size_t>(j)];
+      if (e != owner[3 * k + static_cast<std::size_t>(j)])
+        bad(fmt::format("element {} side {}: elem_edges says edge {}, but edge {} claims it", k, j,
+                        e, owner[3 * k + static_cast<std::size_t>(j)]));
+    }
+}
 
 void Reader::read_header() {
   if (!f_.has_attr("/", "format") || f_.attr_string("/", "format") != format_name)
@@ -173,8 +251,7 @@ void Reader::read_edges() {
         !(std::abs(e.nx * dx + e.ny * dy) <= 1e-10 * e.length))
       bad_edge("bad normal or length");
   }
-  // Each edge claimed distinct slots of elem_edges (checked above) and the counts add up, so
-  // every slot is claimed: elem_edges is a valid index everywhere.
+  check_slots();
   if (periodic != np) bad("n_periodic_edges does not match the edges");
 }
 
@@ -209,6 +286,7 @@ void Reader::read_groups() {
 
 Mesh Reader::read() {
   read_header();
+  check_sizes();
   read_nodes_and_triangles();
   read_edges();
   read_groups();
@@ -236,9 +314,9 @@ void write_mesh_h5(const Mesh& m, const std::string& path) {
   }
 }
 
-Mesh read_mesh_h5(const std::string& path) {
+Mesh read_mesh_h5(const std::string& path, std::int64_t max_elements) {
   try {
-    return Reader(path).read();
+    return Reader(path, max_elements).read();
   } catch (const std::bad_alloc&) {
     fail(ExitCode::bad_mesh, path + ": the file claims more data than fits in memory (damaged?)");
   }

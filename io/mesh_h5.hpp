@@ -1,8 +1,10 @@
 #pragma once
 // The prepared mesh file: a Mesh in HDF5, read without the Gmsh SDK (layout: docs/mesh_format.md).
+#include <cstdint>
 #include <string>
 
 #include "io/mesh.hpp"
+#include "io/mesh_loader.hpp"
 
 namespace tridg {
 
@@ -15,6 +17,7 @@ void write_mesh_h5(const Mesh& m, const std::string& path);
 // Reads a prepared mesh file back into exactly the Mesh that was written, after checking the
 // format attributes and every index (so a damaged file gives an error, never a crash).
 // Throws UserError(bad_mesh) naming the file.
-Mesh read_mesh_h5(const std::string& path);
+// Datasets longer than a mesh of max_elements triangles needs are refused before they are read.
+Mesh read_mesh_h5(const std::string& path, std::int64_t max_elements = default_max_elements);
 
 } // namespace tridg

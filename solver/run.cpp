@@ -15,6 +15,8 @@ RunResult run_case(const RunOptions& opt) {
   MeshOptions mo;
   mo.size_factor = s.mesh_size;
   mo.refine = s.refine;
+  mo.trust_geo = opt.trust_geo;
+  mo.max_elements = opt.max_elements;
   const int threads = omp_get_max_threads();
   const Mesh mesh = load_mesh(s.mesh_path, mo);
   omp_set_num_threads(threads); // the Gmsh SDK lowers OpenMP's thread count to its own setting

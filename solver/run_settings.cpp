@@ -28,6 +28,7 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   const fs::path case_dir = fs::path(cfg.source()).parent_path();
   // Mesh paths in a case file are relative to the case file.
   const fs::path m = cfg.get_string("mesh.file");
+  if (m.empty() && opt.mesh_path.empty()) cfg.error("mesh.file", "the mesh file name is empty");
   s.mesh_path = !opt.mesh_path.empty() ? opt.mesh_path
                 : m.is_absolute()      ? m.string()
                                        : (case_dir / m).lexically_normal().string();

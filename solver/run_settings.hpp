@@ -22,6 +22,8 @@ struct RunOptions {
   bool quiet = false;
   // Testing aid (CPU backend): > 0 visits elements and edges in an order shuffled by this seed.
   std::uint64_t visit_seed = 0;
+  bool trust_geo = false;                 // --trust-geo (io/mesh_loader.hpp)
+  std::int64_t max_elements = 50'000'000; // --max-elements
 };
 
 struct RunSettings {

@@ -368,3 +368,75 @@ TEST_CASE("config: to_toml() round trip keeps every value, overrides included") 
   CHECK(b.table("numbers").keys().size() == 5);
   CHECK(b.table("initial").keys().size() == a.table("initial").keys().size());
 }
+
+TEST_CASE("config: nesting is bounded before the parser sees it") {
+  const auto deep = [](int n, const std::string& kind) {
+    std::string t = "a = 1\n\n";
+    if (kind == "dotted") {
+      for (int k = 1; k < n; ++k) t.append("a").append(std::to_string(k)).append(".");
+      t += "z = 1\n";
+    } else if (kind == "header") {
+      t += "[";
+      for (int k = 1; k < n; ++k) t += "b.";
+      t += "z]\n";
+    } else if (kind == "array") {
+      t.append("x = ")
+          .append(static_cast<std::size_t>(n - 1), '[')
+          .append(static_cast<std::size_t>(n - 1), ']')
+          .append("\n");
+    } else {
+      t += "x = ";
+      for (int k = 1; k < n; ++k) t += "{y = ";
+      t.append("1").append(static_cast<std::size_t>(n - 1), '}').append("\n");
+    }
+    return t;
+  };
+  for (const std::string kind : {"dotted", "header", "array", "inline"}) {
+    CAPTURE(kind);
+    CHECK_NOTHROW(Config::parse(deep(16, kind), "ok.toml"));
+    const std::string msg = error_of([&] { Config::parse(deep(17, kind), "deep.toml"); });
+    CHECK(msg.starts_with("deep.toml:3: "));
+    CHECK(msg.find("16 levels") != std::string::npos);
+    CHECK(error_of([&] {
+            Config::parse(deep(100000, kind), "deep.toml");
+          }).starts_with("deep.toml:3: "));
+  }
+  // Brackets, braces and dots in strings and comments do not count.
+  const std::string noise = std::string(40, '[') + std::string(40, '{') + std::string(40, '.');
+  std::string text;
+  for (const char* part : {"s = \"", "\"\nt = '", "'\nu = \"\"\"\n", "\n\"\"\"\nv = '''", "'''\n# ",
+                           "\nw = [1.5, 2.5e3] # "})
+    text.append(part).append(noise);
+  text.append("\n\"q").append(40, '[').append(40, '{').append("\" = 1\n");
+  CHECK_NOTHROW(Config::parse(text, "noise.toml"));
+  // Through --set, counted from the key's own depth.
+  CHECK(error_of([] {
+          Config::parse("", "c.toml", {"a.b=" + std::string(15, '[')});
+        }).find("16 levels") != std::string::npos);
+  CHECK_NOTHROW(
+      Config::parse("", "c.toml", {"a.b=" + std::string(14, '[') + std::string(14, ']')}));
+  // Every case file that ships parses.
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(TRIDG_SOURCE_DIR) + "/cases"))
+    if (e.path().extension() == ".toml") CHECK_NOTHROW(Config::load(e.path().string()));
+}
+
+TEST_CASE("config: empty keys, oversized and non-regular case files") {
+  CHECK(error_of([] {
+          Config::parse("[constants]\n\"\" = 1\n", "k.toml");
+        }).starts_with("k.toml:2: a key is empty"));
+  CHECK(error_of([] { Config::parse("x = { \"\" = 1 }\n", "k.toml"); }).starts_with("k.toml:1: "));
+  for (const char* key : {"\"a..b\"", "\"a.\"", "\".a\"", "\".\"", "\"a.b\"", "x.\"y.z\""})
+    CHECK(error_of([&] {
+            Config::parse(std::string("\n[b]\n") + key + " = 1\n", "k.toml");
+          }).starts_with("k.toml:3: the quoted key"));
+  const auto path = std::filesystem::temp_directory_path() / "tridg_test_config_big.toml";
+  {
+    std::ofstream out(path);
+    out << "a = 1\n" << std::string(2 << 20, '#') << "\n";
+  }
+  CHECK(error_of([&] { Config::load(path.string()); }).find("larger than") != std::string::npos);
+  std::filesystem::remove(path);
+  CHECK(error_of([] { Config::load("/dev/zero"); }).find("not a regular file") !=
+        std::string::npos);
+}

@@ -9,6 +9,7 @@
 #include "io/gmsh_reader.hpp"
 #include "io/mesh_h5.hpp"
 #include "io/mesh_loader.hpp"
+#include "io/msh_check.hpp"
 #include "io/refine.hpp"
 #include "mesh_checks.hpp"
 
@@ -257,8 +258,9 @@ TEST_CASE("bad inputs: UserError(bad_mesh) naming the file and the problem") {
     CHECK_MESSAGE(contains(msg, "no triangles"), msg);
   }
   SUBCASE("a bad size factor") {
-    CHECK(contains(user_error_of([&] { read_gmsh(mesh_file("unit_square.geo"), 0.0); }),
-                   "size factor"));
+    CHECK(
+        contains(user_error_of([&] { read_gmsh(mesh_file("unit_square.geo"), MeshOptions{0.0}); }),
+                 "size factor"));
   }
 }
 
@@ -276,4 +278,79 @@ TEST_CASE("Gmsh is finalised after errors: loading keeps working") {
     CHECK(load("unit_square.geo", 3.0).n_elems() > 0);
   }
   fs::remove(broken);
+}
+
+TEST_CASE(".geo files: commands that run programs or touch files are refused before Gmsh") {
+  const fs::path dir = temp_path("geo_guard");
+  fs::remove_all(dir);
+  fs::create_directories(dir / "sub");
+  const std::string square = "h = 0.3;\n" + [] {
+    std::ifstream in(mesh_file("fixtures/square.geo"));
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    return text.substr(text.find("Point(1)"));
+  }();
+  const auto geo = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  const std::string side = (dir / "side_effect").string();
+  SUBCASE("each command, naming file and line; nothing happens") {
+    for (const std::string& cmd : std::vector<std::string>{
+             "SystemCall \"touch " + side + "\";", "Printf(\"x\") > \"" + side + "\";",
+             "Save \"" + side + ".msh\";", "Include \"/dev/zero\";", "Merge \"../x.geo\";", "Exit;",
+             "Sleep 100;", "Mesh 2;", "Plugin(CutPlane).Run;", "Include StrCat(\"a\", \"b\");"}) {
+      CAPTURE(cmd);
+      const std::string path = geo("m.geo", "// a comment\n" + cmd + "\n" + square);
+      const std::string msg = user_error_of([&] { load_mesh(path); }, ExitCode::bad_case);
+      CHECK(msg.starts_with(path + ":2: '"));
+      CHECK(contains(msg, "refused (use --trust-geo for files you trust)"));
+      CHECK_FALSE(fs::exists(side));
+    }
+  }
+  SUBCASE("mentions in comments and strings are harmless; includes of the folder work") {
+    geo("sub/p.geo", "h = 0.25; /* SystemCall \"x\"; */\n");
+    const std::string path =
+        geo("m.geo", "Include \"sub/p.geo\";\n// Exit;\ns = 'Save \"x\"';\nt = \"Exit;\n'\";\n" +
+                         square.substr(square.find('\n') + 1));
+    CHECK(load_mesh(path).n_elems() > 0);
+  }
+  SUBCASE("an included file is scanned too, and include loops are refused") {
+    geo("sub/p.geo", "h = 0.25;\nSystemCall \"touch " + side + "\";\n");
+    const std::string path = geo("m.geo", "Include \"sub/p.geo\";\n" + square);
+    CHECK(contains(user_error_of([&] { load_mesh(path); }, ExitCode::bad_case),
+                   "p.geo:2: 'SystemCall'"));
+    const std::string loop = geo("loop.geo", "Include \"loop.geo\";\n");
+    CHECK(contains(user_error_of([&] { load_mesh(loop); }, ExitCode::bad_case), "again"));
+    CHECK_FALSE(fs::exists(side));
+  }
+  SUBCASE("trust_geo lifts the scan") {
+    const std::string path = geo("m.geo", square + "SystemCall \"touch " + side + "\";\n");
+    MeshOptions opt;
+    opt.trust_geo = true;
+    CHECK(load_mesh(path, opt).n_elems() > 0);
+    CHECK(fs::exists(side));
+  }
+  SUBCASE("a mesh size asking for too many triangles is refused before meshing") {
+    std::string tiny = square;
+    tiny.replace(0, 8, "h = 1e-9;");
+    const std::string msg = user_error_of([&] { load_mesh(geo("tiny.geo", tiny)); });
+    CHECK(contains(msg, "more than the limit of 50000000"));
+    MeshOptions opt;
+    opt.max_elements = 10;
+    CHECK(contains(user_error_of([&] { load_mesh(geo("m.geo", square), opt); }), "limit of 10"));
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE(".msh files: the structural pre-check accepts every good fixture") {
+  for (const char* f : {"square_22.msh", "square_22_bin.msh", "square_41.msh", "square_41_bin.msh",
+                        "periodic_22.msh", "periodic_41.msh", "square_hand.msh", "quad.msh",
+                        "tri6.msh", "tet.msh"}) {
+    CAPTURE(f);
+    CHECK_NOTHROW(check_msh_counts(mesh_file(std::string("fixtures/") + f), 50'000'000));
+  }
+  MeshOptions opt;
+  opt.max_elements = 10;
+  CHECK(contains(user_error_of([&] { load_mesh(mesh_file("fixtures/square_41.msh"), opt); }),
+                 "triangles, more than the limit of 10"));
 }

@@ -217,6 +217,21 @@ TEST_CASE("damaged or foreign files give clean errors naming the file") {
   SUBCASE("non-finite coordinate") {
     CHECK(contains(error_after([](Mesh& m) { m.x[0] = std::nan(""); }), "non-finite"));
   }
+  SUBCASE("an interior edge claims one element side twice") {
+    const std::string msg = error_after([](Mesh& m) {
+      Edge& e = m.edges[static_cast<std::size_t>(m.n_boundary_edges) + 3];
+      e.right = e.left;
+      e.rside = e.lside;
+    });
+    CHECK_MESSAGE(contains(msg, "is claimed twice by edge"), msg);
+  }
+  SUBCASE("datasets longer than the element limit allows") {
+    const std::string path = tmp / "limit.h5";
+    write_mesh_h5(build_connectivity(test::grid_square(10)), path);
+    const std::string msg = user_error_of([&] { read_mesh_h5(path, 50); });
+    CHECK_MESSAGE(contains(msg, "more than a mesh of at most 50 triangles"), msg);
+    CHECK(read_mesh_h5(path).n_elems() == 200);
+  }
   SUBCASE("bad circle") {
     CHECK(contains(error_after([](Mesh& m) {
                      m.groups[0].arc = CircleArc{0, 0, -1};

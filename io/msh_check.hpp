@@ -1,0 +1,17 @@
+#pragma once
+// A cheap structural check of a .msh file before the Gmsh SDK reads it. Gmsh trusts the counts
+// and indices in a file: it allocates what the headers declare and follows node references
+// unchecked, so a damaged or crafted file can make it allocate terabytes or crash. This walks the
+// node and element sections (ASCII 2.2 and 4.x fully, binary 2.2 and 4.x block by block) and
+// checks every count against the file's size and every element's node references against the
+// nodes the file declares.
+#include <cstdint>
+#include <string>
+
+namespace tridg {
+
+// Throws UserError(bad_mesh) "<path>: ..." naming the section, element or node at fault; also
+// when the file declares more nodes or elements than a mesh of max_elements triangles needs.
+void check_msh_counts(const std::string& path, std::int64_t max_elements);
+
+} // namespace tridg

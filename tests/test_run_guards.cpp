@@ -51,6 +51,15 @@ std::vector<std::string> leftovers(const fs::path& dir) {
 // Runs tridg through the shell with `prefix` before it (e.g. a ulimit), like run_tridg; then,
 // when `signal_when` is given, runs it as a shell command (with $p the process that runs tridg)
 // to send a signal (timeout passes it on to tridg).
+// Shell text that sets $c to the tridg process (the child of `timeout`, which is $p): signals go
+// to tridg itself, since `timeout` forwards a signal to its whole process group and tridg would
+// see it twice.
+const std::string kFindTridg = "c=; while [ -z \"$c\" ]; do c=$(pgrep -P $p); sleep 0.02; done; ";
+// ... and waits until tridg handles SIGTERM (bit 15 of SigCgt in /proc/PID/status).
+const std::string kWaitHandler =
+    kFindTridg + "while m=$(awk '/SigCgt/{print $2}' /proc/$c/status 2>/dev/null) && "
+                 "[ $(( 0x$m & 16384 )) -eq 0 ]; do sleep 0.02; done; ";
+
 CmdResult run_shell(const std::string& prefix, const std::string& args, const fs::path& dir,
                     const std::string& signal_when = "") {
   const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
@@ -150,7 +159,8 @@ TEST_CASE("SIGTERM with a full disk: exit 5 and a line that says both") {
   const CmdResult r = run_shell("ulimit -f 1; trap '' XFSZ;", args, d.path,
                                 "i=0; while [ ! -e " + lock +
                                     " ] && [ $i -lt 600 ]; do sleep 0.1; "
-                                    "i=$((i+1)); done; sleep 2; kill -TERM $p");
+                                    "i=$((i+1)); done; sleep 2; " +
+                                    kFindTridg + "kill -TERM $c");
   INFO(r.err);
   CHECK_FALSE(r.crashed());
   CHECK(r.code == 5);
@@ -162,14 +172,22 @@ TEST_CASE("SIGTERM with a full disk: exit 5 and a line that says both") {
 
 TEST_CASE("SIGTERM before the time loop: exit 130 with one line") {
   TempDir d("guard_term_early");
-  // The case is a FIFO: reading it blocks until the signal comes, before any mesh or state.
-  const std::string fifo = (d / "case.toml").string();
-  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
-  // Opening the FIFO for writing returns once tridg opened it for reading (its signal handling
-  // is installed by then); holding it open keeps tridg waiting for the text.
+  // A mesh that takes many seconds to generate (millions of triangles): the signal comes as soon
+  // as tridg handles it, long before any state exists.
+  write_file(d / "big.geo", "Point(1) = {0, 0, 0, 5e-4};\nPoint(2) = {1, 0, 0, 5e-4};\n"
+                            "Point(3) = {1, 1, 0, 5e-4};\nPoint(4) = {0, 1, 0, 5e-4};\n"
+                            "Line(1) = {1, 2};\nLine(2) = {2, 3};\nLine(3) = {3, 4};\n"
+                            "Line(4) = {4, 1};\nCurve Loop(1) = {1, 2, 3, 4};\n"
+                            "Plane Surface(1) = {1};\nPhysical Curve(\"wall\") = {1, 2, 3, 4};\n"
+                            "Physical Surface(\"domain\") = {1};\n");
+  std::string text = square_case();
+  text = text.substr(0, text.find("[boundary.bottom]")) + "[boundary.wall]\ntype = \"wall\"\n";
+  text.replace(text.find("file = "), text.find('\n', text.find("file = ")) - text.find("file = "),
+               "file = \"big.geo\"");
+  write_file(d / "case.toml", text);
   const CmdResult r =
-      run_shell("", "run " + quote(fifo) + " -o " + quote((d / "o").string()), d.path,
-                "timeout 30 sh -c 'exec 3>\"$0\"; kill -TERM $1; sleep 2' " + quote(fifo) + " $p");
+      run_shell("", "run " + quote((d / "case.toml").string()) + " -o " + quote((d / "o").string()),
+                d.path, kWaitHandler + "kill -TERM $c");
   INFO(r.err);
   CHECK(r.code == 130);
   CHECK(error_lines(r.err) == 1);
@@ -306,9 +324,9 @@ TEST_CASE("one run per output folder; stale temporaries are removed") {
 TEST_CASE("error lines stay one readable line") {
   TempDir d("guard_messages");
   write_file(d / "case.toml", square_case());
-  // A 1 MB unknown key is echoed in the message: the line is cut.
-  write_file(d / "long.toml",
-             square_case() + "\n[output]\n" + std::string(1 << 20, 'k') + " = 1\n");
+  // A 500 kB unknown key (case files may hold up to 1 MiB) is echoed in the message: the line is
+  // cut.
+  write_file(d / "long.toml", square_case() + "\n[output]\n" + std::string(500000, 'k') + " = 1\n");
   const std::string line = expect_exit("run " + quote((d / "long.toml").string()), d, 3);
   CHECK(line.size() < 1000);
   CHECK(has(line, "more characters"));

@@ -7,20 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "core/dg_basis_tables.hpp"
 #include "kernels/boundary.hpp"
 #include "kernels/dg_limiter.hpp"
 #include "kernels/dg_views.hpp"
 
 namespace tridg {
-
-// Basis values at the quadrature points, row-major, as solver/dg_basis_tables.cpp computes them.
-struct BasisTables {
-  int order = 0, n_modes = 0, n_vol = 0, n_face = 0;
-  std::vector<double> vphi, vdr, vds, vw; // [NQ][NP] (vdr, vds weighted), [NQ]
-  std::vector<double> fphi;               // [3][NF][NP]
-  std::vector<double> ft, fw;             // [NF]
-  std::vector<double> vtx;                // [3][NP] at the vertices (0,0), (1,0), (0,1)
-};
 
 // Mesh arrays in the layout of MeshView, on the host.
 struct MeshArrays {

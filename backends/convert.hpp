@@ -28,6 +28,10 @@ template <int P, class Real> DGTables<P, Real> to_dg_tables(const BasisTables& b
       }
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < O::NP; ++j) t.vtx[i][j] = Real(b.vtx[i * O::NP + j]);
+  if (b.vview.size() != std::size_t(O::NV) * O::NP)
+    throw std::logic_error("view tables do not match the compiled order");
+  for (int i = 0; i < O::NV; ++i)
+    for (int j = 0; j < O::NP; ++j) t.vview[i][j] = Real(b.vview[i * O::NP + j]);
   for (int q = 0; q < O::NF; ++q) {
     t.ft[q] = Real(b.ft[q]);
     t.fw[q] = Real(b.fw[q]);

@@ -45,6 +45,11 @@ BasisTables make_basis_tables(int p) {
     }
   for (const auto& [r, s] : {std::pair{0.0, 0.0}, std::pair{1.0, 0.0}, std::pair{0.0, 1.0}})
     for (const auto& v : dubiner(p, r, s)) b.vtx.push_back(v.phi);
+  // The viewer's lattice (i/n, j/n), i + j <= n, n = max(1, p): the points output shows.
+  const int n = p > 1 ? p : 1;
+  for (int j = 0; j <= n; ++j)
+    for (int i = 0; i + j <= n; ++i)
+      for (const auto& v : dubiner(p, double(i) / n, double(j) / n)) b.vview.push_back(v.phi);
   b.ft = lr.t;
   b.fw = lr.w;
   return b;

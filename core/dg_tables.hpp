@@ -11,6 +11,8 @@ template <int P> struct Order {
   static constexpr int NP = (P + 1) * (P + 2) / 2;       // modes
   static constexpr int NQ = triangle_rule_points(2 * P); // volume points (exact for degree 2p)
   static constexpr int NF = P + 1;                       // Gauss points per edge
+  // View points: the lattice (i/n, j/n), i + j <= n, n = max(1, p), that output shows.
+  static constexpr int NV = (P > 1 ? (P + 1) * (P + 2) : 6) / 2;
 };
 
 template <int P, class Real> struct DGTables {
@@ -21,6 +23,7 @@ template <int P, class Real> struct DGTables {
   Real vw[O::NQ];             // volume weights (sum 1/2)
   Real fphi[3][O::NF][O::NP]; // basis at the Gauss points of each side, side's own direction
   Real vtx[3][O::NP];         // basis at the vertices (0,0), (1,0), (0,1) (limiter)
+  Real vview[O::NV][O::NP];   // basis at the view points (positivity and blow-up checks)
   Real ft[O::NF];             // Gauss points on [0,1] (for physical positions on an edge)
   Real fw[O::NF];             // Gauss weights on [0,1]
 };

@@ -126,15 +126,41 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
     for (int j = 0; j < NP; ++j) rhs[v][j] *= inv_det;
 }
 
+// Whether the polynomial c is admissible at the element's view points (the lattice output shows,
+// its vertices included) and edge Gauss points (where the fluxes read it).
+template <int P, class Phys, class Real>
+TRIDG_HD bool admissible_at_points(const DGTables<P, Real>& T, const Phys& phys,
+                                   const Real (&c)[Phys::M][Order<P>::NP]) {
+  constexpr int NP = Order<P>::NP, NF = Order<P>::NF, NV = Order<P>::NV, M = Phys::M;
+  bool ok = true;
+#pragma unroll
+  for (int i = 0; i < NV + 3 * NF; ++i) {
+    const Real* phi = i < NV ? T.vview[i] : T.fphi[(i - NV) / NF][(i - NV) % NF];
+    Real u[M];
+#pragma unroll
+    for (int v = 0; v < M; ++v) {
+      Real a = 0;
+#pragma unroll
+      for (int j = 0; j < NP; ++j) a += phi[j] * c[v][j];
+      u[v] = a;
+    }
+    ok = ok && phys.admissible(u);
+  }
+  return ok;
+}
+
 // One Runge-Kutta stage for element k: out = A u0 + B u + C dt L(u) + D acc', with
 // acc' = E acc + F dt L(u). Returns the element's CFL rate (max wave speed / inscribed radius)
 // of the new cell average when `want_rate` is set (the limiter leaves averages unchanged up to
-// limited_mean, which keeps the rate's bound), +inf when that average is not admissible.
+// limited_mean, which keeps the rate's bound), +inf when that average is not admissible, or,
+// with `check_points`, when the new polynomial is not admissible at its vertices and edge points
+// (runs without a positivity fix, which would otherwise make those points admissible).
 template <int P, class Phys, class Real>
 TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, const StateView<Real>& U0,
                             const StateView<Real>& ACC, const StateView<Real>& OUT, const Real* F,
-                            const StageCoeffs<Real>& c, Real dt, bool want_rate, int k) {
+                            const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
+                            int k) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
   Real u[M][NP], rhs[M][NP];
   element_rhs<P>(T, phys, m, U, F, k, u, rhs);
@@ -153,12 +179,15 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
         o += c.D * a;
       }
       OUT.c[i] = o;
+      rhs[v][j] = o; // kept for the point check
       if (j == 0) mean[v] = o;
     }
   if (!want_rate) return 0;
 #pragma unroll
   for (int v = 0; v < M; ++v) mean[v] = cell_mean(mean[v]);
   if (!phys.admissible(mean)) return std::numeric_limits<Real>::infinity(); // blow-up
+  if (check_points && !admissible_at_points<P>(T, phys, rhs))
+    return std::numeric_limits<Real>::infinity();
   return phys.max_speed(mean) * inv_inradius(m, k);
 }
 

@@ -119,11 +119,13 @@ TRIDG_HD bool vertex_barth_jespersen(const DGTables<P, Real>& T, const Phys& phy
 }
 
 // Zhang-Shu: scales all modes above the mean towards it until each positive quantity is at
-// least min(floor, its mean value) at every volume and edge point.
+// least min(floor, its mean value) at every volume and edge point (where the scheme evaluates
+// the state) and every view point (what output shows).
 template <int P, class Phys, class Real>
 TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const LimiterParams<Real>& lp,
                         Real (&u)[Phys::M][Order<P>::NP]) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
+  constexpr int NV = Order<P>::NV;
   bool changed = false;
   Real mean[M];
 #pragma unroll
@@ -134,8 +136,10 @@ TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const Limi
     const Real eps = tmin(lp.floor, pm);
     Real theta = 1;
 #pragma unroll
-    for (int q = 0; q < NQ + 3 * NF; ++q) {
-      const Real* phi = q < NQ ? T.vphi[q] : T.fphi[(q - NQ) / NF][(q - NQ) % NF];
+    for (int q = 0; q < NQ + 3 * NF + NV; ++q) {
+      const Real* phi = q < NQ            ? T.vphi[q]
+                        : q < NQ + 3 * NF ? T.fphi[(q - NQ) / NF][(q - NQ) % NF]
+                                          : T.vview[q - NQ - 3 * NF];
       Real uq[M];
 #pragma unroll
       for (int v = 0; v < M; ++v) {

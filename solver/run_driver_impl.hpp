@@ -90,6 +90,12 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     backend->limit();
   }
   backend->get_state(state);
+  // Without the positivity fix nothing makes the points inside an element admissible: the run
+  // must start from a state that is, or its last good state could not be good.
+  if (!s.limiter.positivity)
+    check_start_points(mesh, tables, pb.var_names, state, adm,
+                       opt.restart.empty() ? ExitCode::bad_case : ExitCode::mismatch,
+                       opt.restart.empty() ? "initial state of " + cfg.source() : opt.restart);
   backend->set_time(t, step);
   RunResult res;
   res.conserved_initial = integrals(mesh, p, M, state);

@@ -64,6 +64,31 @@ void check_start_state(const Mesh& mesh, int order, const std::vector<std::strin
   }
 }
 
+void check_start_points(const Mesh& mesh, const BasisTables& tables,
+                        const std::vector<std::string>& vars, const std::vector<double>& c,
+                        const Admissibility& adm, ExitCode code, const std::string& source) {
+  const std::size_t E = std::size_t(mesh.n_elems()), np = std::size_t(tables.n_modes);
+  const std::size_t nv = vars.size();
+  std::vector<const double*> points;
+  for (std::size_t i = 0; i < tables.vview.size() / np; ++i)
+    points.push_back(&tables.vview[i * np]);
+  for (std::size_t i = 0; i < tables.fphi.size() / np; ++i) points.push_back(&tables.fphi[i * np]);
+  std::vector<double> u(nv);
+  std::string why;
+  for (std::size_t k = 0; k < E; ++k)
+    for (const double* phi : points) {
+      for (std::size_t v = 0; v < nv; ++v) {
+        double a = 0;
+        for (std::size_t j = 0; j < np; ++j) a += phi[j] * c[(v * np + j) * E + k];
+        u[v] = a;
+      }
+      if (!adm(u.data(), why))
+        fail(code, source + ": " + where(mesh, int(k)) + ": " +
+                       why.replace(why.find("average"), 7, "value at a point") +
+                       " (without a limiter, use the positivity fix: limiter.positivity = true)");
+    }
+}
+
 SliverReport smallest_element(const Mesh& mesh) {
   SliverReport r;
   const int E = mesh.n_elems();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dg_basis_tables.hpp"
 #include "io/error.hpp"
 #include "io/mesh.hpp"
 
@@ -24,6 +25,12 @@ using Admissibility = std::function<bool(const double* mean, std::string& why)>;
 void check_start_state(const Mesh& mesh, int order, const std::vector<std::string>& vars,
                        const std::vector<double>& c, const Admissibility& adm, ExitCode code,
                        const std::string& source);
+
+// The same for the values at every element's view points and edge Gauss points (tables from
+// core/dg_basis_tables.hpp), for runs without a positivity fix; the message suggests one.
+void check_start_points(const Mesh& mesh, const BasisTables& tables,
+                        const std::vector<std::string>& vars, const std::vector<double>& c,
+                        const Admissibility& adm, ExitCode code, const std::string& source);
 
 // The element with the smallest inscribed radius; warns when it is far below the median.
 struct SliverReport {

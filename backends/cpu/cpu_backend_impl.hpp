@@ -111,11 +111,12 @@ private:
     const StageCoeffs<double>& c = this->stages()[stage].k;
     const Real dt = ctl_.dt;
     const Real* F = flux_.data();
+    const bool check_points = last && !cfg_.limiter.positivity;
     double r = 0;
 #pragma omp parallel for schedule(static) reduction(max : r)
     for (int i = 0; i < mesh_.n_elems; ++i) {
-      const double rk =
-          element_stage<P>(T_, phys_, view_, U, U0, ACC, OUT, F, c, dt, last, elem_at(i));
+      const double rk = element_stage<P>(T_, phys_, view_, U, U0, ACC, OUT, F, c, dt, last,
+                                         check_points, elem_at(i));
       r = std::max(r, rk); // inadmissible cells report +inf
     }
     // NaN compares false in max: make it +inf so the control sees it.

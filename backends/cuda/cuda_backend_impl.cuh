@@ -87,7 +87,8 @@ template <class Real> __device__ __forceinline__ void block_max_store(Real v, do
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
-              const StepControl* ctl, bool first_stage, bool last_stage, double* block_rate) {
+              const StepControl* ctl, bool first_stage, bool last_stage, bool check_points,
+              double* block_rate) {
   const double dt = ctl->dt;
   if (dt <= 0) return;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
@@ -97,7 +98,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     const StateView<Real> in = stage_input(b, parity, first_stage);
     const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
     rate = element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
-                            last_stage, k);
+                            last_stage, last_stage && check_points, k);
     // NaN compares false everywhere: make it +inf so the maximum sees it.
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
   }
@@ -291,9 +292,9 @@ private:
   }
   void launch_elements(int stage, bool first, bool last) {
     timed("elements", [&] {
-      k_element<P><<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), flux_.get(),
-                                                      to_real<Real>(cfg_.stages[stage].k),
-                                                      ctl_.get(), first, last, block_rate_.get());
+      k_element<P><<<n_blocks_, kBlock, 0, stream_>>>(
+          phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
+          first, last, !cfg_.limiter.positivity, block_rate_.get());
     });
   }
   void launch_limiter(bool on_current) {

@@ -2,8 +2,10 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <filesystem>
 
 #include "app/commands.hpp"
+#include "io/error.hpp"
 #include "io/mesh_h5.hpp"
 #include "io/mesh_info.hpp"
 #include "io/mesh_loader.hpp"
@@ -57,6 +59,10 @@ Action add_import_command(CLI::App& app) {
   add_mesh_args(cmd, *a);
   cmd->add_option("-o,--output", *out, "prepared mesh file to write (.h5)")->required();
   return [a, out]() {
+    // Writing over the mesh being read would destroy it (also through another name for it).
+    std::error_code ec;
+    if (std::filesystem::exists(*out, ec) && std::filesystem::equivalent(a->path, *out, ec))
+      fail(ExitCode::bad_case, *out + ": is the input mesh; choose another output file");
     const Mesh m = load(*a);
     write_mesh_h5(m, *out);
     spdlog::info("wrote {}: {} elements, {} edges", *out, m.n_elems(), m.n_edges());

@@ -7,6 +7,7 @@
 #include <set>
 #include <vector>
 
+#include "io/atomic_file.hpp"
 #include "io/h5_util.hpp"
 
 namespace tridg {
@@ -296,22 +297,11 @@ Mesh Reader::read() {
 } // namespace
 
 void write_mesh_h5(const Mesh& m, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  try {
-    h5::File f = h5::File::create(tmp, ExitCode::io_error);
-    write_contents(f, m);
-    f.close();
-  } catch (...) {
-    std::error_code ec;
-    std::filesystem::remove(tmp, ec);
-    throw;
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    fail(ExitCode::io_error, path + ": cannot rename the written file into place: " + ec.message());
-  }
+  TempFile tmp(path); // removed on any failure, renamed into place by commit()
+  h5::File f = h5::File::create(tmp.tmp(), ExitCode::io_error);
+  write_contents(f, m);
+  f.close();
+  tmp.commit();
 }
 
 Mesh read_mesh_h5(const std::string& path, std::int64_t max_elements) {

@@ -137,6 +137,21 @@ TEST_CASE("a run that blows up keeps the last good state") {
   CHECK(fs::exists(d / "out" / "last_good.h5"));
 }
 
+TEST_CASE("import refuses to write over its own input") {
+  TempDir d("cli_import_self");
+  fs::copy_file(source_path("meshes/fixtures/square_41.msh"), d / "m.msh");
+  const std::string before = read_file(d / "m.msh");
+  const std::string msg = expect_error(
+      "import " + quote((d / "m.msh").string()) + " -o " + quote((d / "m.msh").string()), d, 3);
+  CHECK(has(msg, "input mesh"));
+  CHECK(read_file(d / "m.msh") == before);
+  // Through another name for the same file, too.
+  const std::string again = expect_error("import " + quote((d / "m.msh").string()) + " -o " +
+                                             quote((d / "." / "m.msh").string()),
+                                         d, 3);
+  CHECK(read_file(d / "m.msh") == before);
+}
+
 TEST_CASE("command-line mistakes") {
   TempDir d("cli_usage");
   const CmdResult none = run_tridg("", d.path);

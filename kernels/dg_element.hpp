@@ -127,15 +127,16 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
 }
 
 // Whether the polynomial c is admissible at the element's view points (the lattice output shows,
-// its vertices included) and edge Gauss points (where the fluxes read it).
+// its vertices included). The edge and volume points are left out: checking them too cost 8-10%
+// of a step at p = 2 and 3 (bench/NOTES.md), and a state bad there soon shows at the means.
 template <int P, class Phys, class Real>
 TRIDG_HD bool admissible_at_points(const DGTables<P, Real>& T, const Phys& phys,
                                    const Real (&c)[Phys::M][Order<P>::NP]) {
-  constexpr int NP = Order<P>::NP, NF = Order<P>::NF, NV = Order<P>::NV, M = Phys::M;
+  constexpr int NP = Order<P>::NP, NV = Order<P>::NV, M = Phys::M;
   bool ok = true;
 #pragma unroll
-  for (int i = 0; i < NV + 3 * NF; ++i) {
-    const Real* phi = i < NV ? T.vview[i] : T.fphi[(i - NV) / NF][(i - NV) % NF];
+  for (int i = 0; i < NV; ++i) {
+    const Real* phi = T.vview[i];
     Real u[M];
 #pragma unroll
     for (int v = 0; v < M; ++v) {
@@ -153,8 +154,8 @@ TRIDG_HD bool admissible_at_points(const DGTables<P, Real>& T, const Phys& phys,
 // acc' = E acc + F dt L(u). Returns the element's CFL rate (max wave speed / inscribed radius)
 // of the new cell average when `want_rate` is set (the limiter leaves averages unchanged up to
 // limited_mean, which keeps the rate's bound), +inf when that average is not admissible, or,
-// with `check_points`, when the new polynomial is not admissible at its vertices and edge points
-// (runs without a positivity fix, which would otherwise make those points admissible).
+// with `check_points`, when the new polynomial is not admissible at its view points (runs
+// without a positivity fix, which would otherwise make those points admissible).
 template <int P, class Phys, class Real>
 TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, const StateView<Real>& U0,

@@ -21,7 +21,7 @@ TEST_CASE("linear shallow water: GPU equals CPU (standing wave, both fluxes, p =
       const RunResult g = gpu_test::run_on("cuda", "cases/standing_wave.toml",
                                            "meshes/prepared/unit_square_s4.h5", p, 1, sets);
       const double d = gpu_test::max_rel_diff(g.final_state, c.final_state);
-      MESSAGE(flux, " p = ", p, ": max relative difference ", d);
+      MESSAGE(std::string(flux), " p = ", p, ": max relative difference ", d);
       // Linear equations, no limiter, no thresholds: only rounding differs.
       CHECK(d < 1e-12);
     }

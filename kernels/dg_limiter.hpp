@@ -118,6 +118,24 @@ TRIDG_HD bool vertex_barth_jespersen(const DGTables<P, Real>& T, const Phys& phy
   return changed;
 }
 
+// The state at positivity point q of the element: volume points, then edge Gauss points, then
+// view points.
+template <int P, int M, class Real>
+TRIDG_HD void point_values(const DGTables<P, Real>& T, const Real (&u)[M][Order<P>::NP], int q,
+                           Real (&uq)[M]) {
+  constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF;
+  const Real* phi = q < NQ            ? T.vphi[q]
+                    : q < NQ + 3 * NF ? T.fphi[(q - NQ) / NF][(q - NQ) % NF]
+                                      : T.vview[q - NQ - 3 * NF];
+#pragma unroll
+  for (int v = 0; v < M; ++v) {
+    Real a = 0;
+#pragma unroll
+    for (int j = 0; j < NP; ++j) a += phi[j] * u[v][j];
+    uq[v] = a;
+  }
+}
+
 // Zhang-Shu: scales all modes above the mean towards it until each positive quantity is at
 // least min(floor, its mean value) at every volume and edge point (where the scheme evaluates
 // the state) and every view point (what output shows).
@@ -125,7 +143,7 @@ template <int P, class Phys, class Real>
 TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const LimiterParams<Real>& lp,
                         Real (&u)[Phys::M][Order<P>::NP]) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
-  constexpr int NV = Order<P>::NV;
+  constexpr int NPTS = NQ + 3 * NF + Order<P>::NV;
   bool changed = false;
   Real mean[M];
 #pragma unroll
@@ -134,23 +152,23 @@ TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const Limi
   for (int n = 0; n < Phys::n_positive; ++n) {
     const Real pm = phys.positive_quantity(n, mean);
     const Real eps = tmin(lp.floor, pm);
-    Real theta = 1;
+    // The common case, unrolled: every point passes. Only a cell with a failing point takes
+    // the loop below (not unrolled: it would multiply the kernel's code by the point count).
+    bool all_pass = true;
 #pragma unroll
-    for (int q = 0; q < NQ + 3 * NF + NV; ++q) {
-      const Real* phi = q < NQ            ? T.vphi[q]
-                        : q < NQ + 3 * NF ? T.fphi[(q - NQ) / NF][(q - NQ) % NF]
-                                          : T.vview[q - NQ - 3 * NF];
+    for (int q = 0; q < NPTS; ++q) {
       Real uq[M];
-#pragma unroll
-      for (int v = 0; v < M; ++v) {
-        Real a = 0;
-#pragma unroll
-        for (int j = 0; j < NP; ++j) a += phi[j] * u[v][j];
-        uq[v] = a;
-      }
+      point_values<P>(T, u, q, uq);
+      all_pass = all_pass && phys.positive_quantity(n, uq) >= eps;
+    }
+    if (all_pass) continue;
+    Real theta = 1;
+    for (int q = 0; q < NPTS; ++q) {
+      Real uq[M];
+      point_values<P>(T, u, q, uq);
       if (phys.positive_quantity(n, uq) >= eps) continue;
       // Largest t in [0,1] with the quantity >= eps on the segment mean -> uq (bisection: the
-      // quantities are concave along it, and this path is rare).
+      // quantities are concave along it).
       Real t0 = 0, t1 = 1;
       for (int it = 0; it < 40; ++it) {
         const Real tm = Real(0.5) * (t0 + t1);

@@ -1,4 +1,5 @@
-// `tridg import` and `tridg info`: mesh conversion and inspection.
+// `tridg import`, `tridg info` and `tridg partition`: mesh conversion, inspection and
+// decomposition.
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "io/mesh_h5.hpp"
 #include "io/mesh_info.hpp"
 #include "io/mesh_loader.hpp"
+#include "io/partition.hpp"
 
 namespace tridg {
 
@@ -49,6 +51,13 @@ Mesh load(const MeshArgs& a) {
   return load_mesh(a.path, mo);
 }
 
+// Writing over the mesh being read would destroy it (also through another name for it).
+void refuse_input_as_output(const std::string& in, const std::string& out) {
+  std::error_code ec;
+  if (std::filesystem::exists(out, ec) && std::filesystem::equivalent(in, out, ec))
+    fail(ExitCode::bad_case, out + ": is the input mesh; choose another output file");
+}
+
 } // namespace
 
 Action add_import_command(CLI::App& app) {
@@ -59,10 +68,7 @@ Action add_import_command(CLI::App& app) {
   add_mesh_args(cmd, *a);
   cmd->add_option("-o,--output", *out, "prepared mesh file to write (.h5)")->required();
   return [a, out]() {
-    // Writing over the mesh being read would destroy it (also through another name for it).
-    std::error_code ec;
-    if (std::filesystem::exists(*out, ec) && std::filesystem::equivalent(a->path, *out, ec))
-      fail(ExitCode::bad_case, *out + ": is the input mesh; choose another output file");
+    refuse_input_as_output(a->path, *out);
     const Mesh m = load(*a);
     write_mesh_h5(m, *out);
     spdlog::info("wrote {}: {} elements, {} edges", *out, m.n_elems(), m.n_edges());
@@ -73,14 +79,41 @@ Action add_import_command(CLI::App& app) {
 Action add_info_command(CLI::App& app) {
   auto a = std::make_shared<MeshArgs>();
   auto json = std::make_shared<bool>(false);
+  auto parts = std::make_shared<std::int32_t>(0);
   auto* cmd = app.add_subcommand("info", "print mesh statistics");
   add_mesh_args(cmd, *a);
   cmd->add_flag("--json", *json, "one JSON object on stdout");
-  return [a, json]() {
-    const MeshStats s = mesh_stats(load(*a));
+  CLI::Option* parts_opt =
+      cmd->add_option("--parts", *parts,
+                      "also partition the mesh into N parts with METIS and print the cut, halo and "
+                      "balance");
+  return [a, json, parts, parts_opt]() {
+    const Mesh m = load(*a);
+    MeshStats s = mesh_stats(m);
+    if (parts_opt->count() > 0) s.partition = partition_mesh(m, *parts);
     const std::string text = *json ? mesh_stats_json(s) : mesh_stats_text(s);
     std::fputs(text.c_str(), stdout);
     if (!text.empty() && text.back() != '\n') std::fputc('\n', stdout);
+    return 0;
+  };
+}
+
+Action add_partition_command(CLI::App& app) {
+  auto a = std::make_shared<MeshArgs>();
+  auto out = std::make_shared<std::string>();
+  auto parts = std::make_shared<std::int32_t>(0);
+  auto* cmd = app.add_subcommand(
+      "partition", "partition a mesh with METIS and write a prepared mesh file with the parts");
+  add_mesh_args(cmd, *a);
+  cmd->add_option("-n,--parts", *parts, "number of parts")->required();
+  cmd->add_option("-o,--output", *out, "prepared mesh file to write (.h5)")->required();
+  return [a, out, parts]() {
+    refuse_input_as_output(a->path, *out);
+    const Mesh m = load(*a);
+    const Partition p = partition_mesh(m, *parts);
+    write_partition_h5(m, p, *out);
+    spdlog::info("wrote {}: {} elements in {} parts, edge cut {}, imbalance {:.4f}, halo {}", *out,
+                 m.n_elems(), p.n_parts, p.edge_cut, p.imbalance, p.total_halo);
     return 0;
   };
 }

@@ -11,6 +11,7 @@ using Action = std::function<int()>;
 Action add_run_command(CLI::App& app);
 Action add_import_command(CLI::App& app);
 Action add_info_command(CLI::App& app);
+Action add_partition_command(CLI::App& app);
 Action add_plot_command(CLI::App& app);
 
 // --trust-geo and --max-elements, shared by run, import and info (io/mesh_loader.hpp).

@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
   const Action run = add_run_command(app);
   const Action import = add_import_command(app);
   const Action info = add_info_command(app);
+  const Action partition = add_partition_command(app);
   const Action plot = add_plot_command(app);
   // --quiet and --log-level are accepted after the subcommand too.
   for (auto* sub : app.get_subcommands({})) sub->fallthrough();
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
       if (sub->get_name() == "run") return run();
       if (sub->get_name() == "import") return import();
       if (sub->get_name() == "info") return info();
+      if (sub->get_name() == "partition") return partition();
       if (sub->get_name() == "plot") return plot();
     }
     return static_cast<int>(ExitCode::internal);

@@ -18,6 +18,16 @@ add_library(tridg_muparser INTERFACE)
 target_include_directories(tridg_muparser SYSTEM INTERFACE ${MUPARSER_INCLUDE_DIR})
 target_link_libraries(tridg_muparser INTERFACE ${MUPARSER_LIBRARY})
 
+# METIS (Debian's libmetis-dev ships no CMake config) partitions meshes for several GPUs; it is
+# optional: TRIDG_METIS (CMakeLists.txt) is on when it is found.
+if(TRIDG_METIS)
+  find_path(METIS_INCLUDE_DIR metis.h REQUIRED)
+  find_library(METIS_LIBRARY metis REQUIRED)
+  add_library(tridg_metis INTERFACE)
+  target_include_directories(tridg_metis SYSTEM INTERFACE ${METIS_INCLUDE_DIR})
+  target_link_libraries(tridg_metis INTERFACE ${METIS_LIBRARY})
+endif()
+
 if(TRIDG_WITH_GMSH)
   # Debian's libgmsh-dev ships no CMake config.
   find_path(GMSH_INCLUDE_DIR gmsh.h REQUIRED)

@@ -1,6 +1,7 @@
 #include "io/mesh_info.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -39,6 +40,47 @@ std::string json_string(const std::string& s) {
 // JSON has no inf/nan; an empty mesh's extrema become null.
 std::string json_number(double v) {
   return std::isfinite(v) ? fmt::format("{}", v) : "null";
+}
+
+std::string partition_text(const Partition& p) {
+  std::int64_t lo = p.parts.empty() ? 0 : p.parts[0].elements, hi = lo;
+  for (const PartInfo& q : p.parts) lo = std::min(lo, q.elements), hi = std::max(hi, q.elements);
+  std::string out;
+  if (p.n_parts == 1)
+    out += "parts            1 (the whole mesh)\n";
+  else
+    out += fmt::format("parts            {} (METIS k-way, seed {})\n", p.n_parts, partition_seed);
+  out += fmt::format("part elements    {} .. {} (imbalance {:.4f}: largest / mean)\n", lo, hi,
+                     p.imbalance);
+  out += fmt::format("edge cut         {} interior edges\n", p.edge_cut);
+  out += fmt::format("halo             {} elements in all; halo / own elements {:.4f} mean, "
+                     "{:.4f} max\n",
+                     p.total_halo, p.mean_halo_fraction, p.max_halo_fraction);
+  if (p.n_parts > text_part_lines) {
+    out += fmt::format("  (one line per part up to {} parts; --json lists them all)\n",
+                       text_part_lines);
+    return out;
+  }
+  out += "  part  elements  interface  halo  neighbours\n";
+  for (std::size_t i = 0; i < p.parts.size(); ++i) {
+    const PartInfo& q = p.parts[i];
+    out += fmt::format("  {:>4}  {:>8}  {:>9}  {:>4}  {}\n", i, q.elements, q.interface_edges,
+                       q.halo_elements, fmt::join(q.neighbours, " "));
+  }
+  return out;
+}
+
+std::string partition_json(const Partition& p) {
+  std::string parts;
+  for (const PartInfo& q : p.parts)
+    parts += fmt::format("{}{{\"elements\": {}, \"interface_edges\": {}, \"halo_elements\": {}, "
+                         "\"neighbours\": [{}]}}",
+                         parts.empty() ? "" : ", ", q.elements, q.interface_edges, q.halo_elements,
+                         fmt::join(q.neighbours, ", "));
+  return fmt::format("{{\"n_parts\": {}, \"edge_cut\": {}, \"imbalance\": {}, \"total_halo\": {}, "
+                     "\"max_halo_fraction\": {}, \"mean_halo_fraction\": {}, \"parts\": [{}]}}",
+                     p.n_parts, p.edge_cut, json_number(p.imbalance), p.total_halo,
+                     json_number(p.max_halo_fraction), json_number(p.mean_halo_fraction), parts);
 }
 
 } // namespace
@@ -90,6 +132,7 @@ std::string mesh_stats_text(const MeshStats& s) {
   out += fmt::format("area             {:.12g}\n", s.area);
   out += fmt::format("locality         {:.6g} before renumbering, {:.6g} after\n",
                      s.locality_before, s.locality_after);
+  if (s.partition) out += partition_text(*s.partition);
   return out;
 }
 
@@ -102,11 +145,12 @@ std::string mesh_stats_json(const MeshStats& s) {
   return fmt::format("{{\"nodes\": {}, \"elements\": {}, \"edges\": {}, \"boundary_edges\": {}, "
                      "\"periodic_edges\": {}, \"groups\": {{{}}}, \"curved_groups\": [{}], "
                      "\"min_edge\": {}, \"max_edge\": {}, \"min_inradius\": {}, \"area\": {}, "
-                     "\"locality_before\": {}, \"locality_after\": {}}}",
+                     "\"locality_before\": {}, \"locality_after\": {}{}}}",
                      s.nodes, s.elements, s.edges, s.boundary_edges, s.periodic_edges, groups,
                      curved, json_number(s.min_edge), json_number(s.max_edge),
                      json_number(s.min_inradius), json_number(s.area),
-                     json_number(s.locality_before), json_number(s.locality_after));
+                     json_number(s.locality_before), json_number(s.locality_after),
+                     s.partition ? ", \"partition\": " + partition_json(*s.partition) : "");
 }
 
 } // namespace tridg

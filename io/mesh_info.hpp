@@ -1,11 +1,13 @@
 #pragma once
 // Numbers that describe a mesh, for `tridg info` and `tridg import` (text and JSON).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "io/mesh.hpp"
+#include "io/partition.hpp"
 
 namespace tridg {
 
@@ -18,14 +20,19 @@ struct MeshStats {
   double min_inradius = 0; // smallest inscribed-circle radius (drives the time step)
   double area = 0;
   double locality_before = 0, locality_after = 0;
+  std::optional<Partition> partition; // tridg info --parts N
 };
 
 MeshStats mesh_stats(const Mesh& m);
-// A few aligned lines for people.
+// A few aligned lines for people; with a partition, its statistics and (up to
+// text_part_lines parts) one line per part.
+inline constexpr int text_part_lines = 32;
 std::string mesh_stats_text(const MeshStats& s);
 // One JSON object: nodes, elements, edges, boundary_edges, periodic_edges, groups (object
 // name -> edge count), curved_groups (array), min_edge, max_edge, min_inradius, area,
-// locality_before, locality_after.
+// locality_before, locality_after, and with a partition "partition": {n_parts, edge_cut,
+// imbalance, total_halo, max_halo_fraction, mean_halo_fraction, parts: [{elements,
+// interface_edges, halo_elements, neighbours}]}.
 std::string mesh_stats_json(const MeshStats& s);
 
 } // namespace tridg

@@ -1,9 +1,9 @@
 #include "physics/euler/run.hpp"
 
-#include "core/type_dispatch.hpp"
 #include "physics/euler/case.hpp"
 #include "physics/euler/euler.hpp"
 #include "physics/euler/output.hpp"
+#include "solver/flux_dispatch.hpp"
 #include "solver/run_driver_impl.hpp"
 #include "tridg_fluxes_euler.hpp"
 
@@ -16,16 +16,11 @@ RunResult run_euler(const Config& cfg, const RunSettings& s, const RunOptions& o
       cfg.get_choice("discretization.flux", {"rusanov", "hllc", "roe"}, "hllc");
   const Problem<4> pb = make_euler_problem(cfg, mesh, s.order, gas);
   cfg.check_all_used();
-  using Compiled = TypeList<TRIDG_FLUXES_EULER>;
   RunResult r;
-  const bool found = dispatch_by_name(flux, Compiled{}, [&](auto f) {
+  with_compiled_flux<TypeList<TRIDG_FLUXES_EULER>>(cfg, flux, "TRIDG_EULER_FLUXES", [&](auto f) {
     const EulerPhysics<double, decltype(f)> phys(gas);
     r = run_problem(cfg, s, opt, mesh, phys, pb, euler_output_fields(gas.gamma));
   });
-  if (!found)
-    cfg.error("discretization.flux", "flux \"" + flux + "\" is not compiled into this build (" +
-                                         type_names(Compiled{}) +
-                                         "; rebuild with -DTRIDG_EULER_FLUXES=...)");
   return r;
 }
 

@@ -7,6 +7,7 @@
 
 #include "io/expression.hpp"
 #include "io/time_series.hpp"
+#include "physics/shallow_water/boundaries.hpp"
 #include "physics/shallow_water/exact.hpp"
 #include "physics/shallow_water/gauges.hpp"
 #include "solver/boundary_setup.hpp"
@@ -102,13 +103,6 @@ Bathymetry read_bathymetry(const Config& cfg, const Initial& ini) {
   return Bathymetry::read(cfg.table("bathymetry"), cfg);
 }
 
-std::string case_relative(const Config& cfg, const std::string& f) {
-  const fs::path p = f;
-  return (p.is_absolute() ? p : fs::path(cfg.source()).parent_path() / p)
-      .lexically_normal()
-      .string();
-}
-
 } // namespace
 
 SwSettings<double> read_sw_physics(const Config& cfg) {
@@ -175,34 +169,7 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
     u[2] = h * fields.v(x, y);
   };
 
-  BoundaryReader<3> reader(cfg, mesh, p, {"wall", "level", "absorbing", "outflow"});
-  reader.for_each([&](const Config& b, const std::string& type, BoundaryParams<double, 3>& bc,
-                      std::vector<double>& table) {
-    if (type == "wall") {
-      bc.kind = BcKind::wall;
-    } else if (type == "outflow") {
-      bc.kind = BcKind::outflow;
-    } else if (type == "absorbing") {
-      bc.kind = BcKind::absorbing;
-      bc.level = b.get_double("level", 0.0);
-    } else { // level
-      bc.kind = BcKind::inflow;
-      if (b.has("file") == b.has("level"))
-        b.error("level", "give either level = <number> or file = \"<time series>\"");
-      if (b.has("level")) {
-        bc.level = b.get_double("level");
-      } else {
-        const TimeSeries ts = read_time_series(case_relative(cfg, b.get_string("file")));
-        // [n, t..., eta...]: interpolated in time on the device by the boundary kernel.
-        table.push_back(double(ts.t.size()));
-        table.insert(table.end(), ts.t.begin(), ts.t.end());
-        table.insert(table.end(), ts.v.begin(), ts.v.end());
-        bc.level = b.get_double("still_level", 0.0); // absorbing about it after the series
-      }
-    }
-  });
-  pb.boundaries = reader.boundaries();
-  pb.bc_tables = reader.tables();
+  read_sw_boundaries(cfg, mesh, p, pb);
 
   if (cfg.has("gauges")) {
     const GaugeSettings gs = read_gauge_settings(cfg.table("gauges"), cfg);

@@ -1,9 +1,9 @@
 #include "physics/shallow_water/run.hpp"
 
-#include "core/type_dispatch.hpp"
 #include "physics/shallow_water/case.hpp"
 #include "physics/shallow_water/output.hpp"
 #include "physics/shallow_water/shallow_water.hpp"
+#include "solver/flux_dispatch.hpp"
 #include "solver/run_driver_impl.hpp"
 #include "tridg_fluxes_shallow_water.hpp"
 
@@ -14,17 +14,13 @@ RunResult run_shallow_water(const Config& cfg, const RunSettings& s, const RunOp
   const std::string flux = cfg.get_choice("discretization.flux", {"hll", "rusanov"}, "hll");
   const SwCase c = make_sw_case(cfg, s, mesh);
   cfg.check_all_used();
-  using Compiled = TypeList<TRIDG_FLUXES_SHALLOW_WATER>;
   RunResult r;
-  const bool found = dispatch_by_name(flux, Compiled{}, [&](auto f) {
-    const ShallowWaterPhysics<double, decltype(f)> phys(c.phys);
-    r = run_problem(cfg, c.settings, opt, mesh, phys, c.problem,
-                    sw_output_fields(c.phys, c.problem, mesh));
-  });
-  if (!found)
-    cfg.error("discretization.flux", "flux \"" + flux + "\" is not compiled into this build (" +
-                                         type_names(Compiled{}) +
-                                         "; rebuild with -DTRIDG_SHALLOW_WATER_FLUXES=...)");
+  with_compiled_flux<TypeList<TRIDG_FLUXES_SHALLOW_WATER>>(
+      cfg, flux, "TRIDG_SHALLOW_WATER_FLUXES", [&](auto f) {
+        const ShallowWaterPhysics<double, decltype(f)> phys(c.phys);
+        r = run_problem(cfg, c.settings, opt, mesh, phys, c.problem,
+                        sw_output_fields(c.phys, c.problem, mesh));
+      });
   return r;
 }
 

@@ -1,0 +1,54 @@
+#include "physics/shallow_water/boundaries.hpp"
+
+#include <filesystem>
+
+#include "io/time_series.hpp"
+#include "solver/boundary_setup.hpp"
+
+namespace tridg {
+
+namespace {
+
+std::string case_relative(const Config& cfg, const std::string& f) {
+  namespace fs = std::filesystem;
+  const fs::path p = f;
+  return (p.is_absolute() ? p : fs::path(cfg.source()).parent_path() / p)
+      .lexically_normal()
+      .string();
+}
+
+} // namespace
+
+void read_sw_boundaries(const Config& cfg, const Mesh& mesh, int order, Problem<3>& pb) {
+  BoundaryReader<3> reader(cfg, mesh, order, {"wall", "level", "absorbing", "outflow"});
+  reader.for_each([&](const Config& b, const std::string& type, BoundaryParams<double, 3>& bc,
+                      std::vector<double>& table) {
+    if (type == "wall") {
+      bc.kind = BcKind::wall;
+    } else if (type == "outflow") {
+      bc.kind = BcKind::outflow;
+    } else if (type == "absorbing") {
+      bc.kind = BcKind::absorbing;
+      bc.level = b.get_double("level", 0.0);
+    } else { // level
+      bc.kind = BcKind::inflow;
+      if (b.has("file") == b.has("level"))
+        b.error("level", "give either level = <number> or file = \"<time series>\"");
+      if (b.has("level")) {
+        bc.level = b.get_double("level");
+      } else {
+        const TimeSeries ts = read_time_series(case_relative(cfg, b.get_string("file")));
+        // [n, t..., eta...]: interpolated in time on the device by the boundary kernel
+        // (physics/shallow_water/bc_level.hpp).
+        table.push_back(double(ts.t.size()));
+        table.insert(table.end(), ts.t.begin(), ts.t.end());
+        table.insert(table.end(), ts.v.begin(), ts.v.end());
+        bc.level = b.get_double("still_level", 0.0); // absorbing about it after the series
+      }
+    }
+  });
+  pb.boundaries = reader.boundaries();
+  pb.bc_tables = reader.tables();
+}
+
+} // namespace tridg

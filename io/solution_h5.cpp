@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/cell_mean.hpp"
 #include "io/atomic_file.hpp"
 #include "io/h5_util.hpp"
 #include "io/suggest.hpp"
@@ -102,8 +103,7 @@ void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot
     // Cell averages, ready for any script: the constant mode times sqrt(2).
     std::vector<double> avg(nv * E);
     for (hsize_t v = 0; v < nv; ++v)
-      for (std::size_t k = 0; k < E; ++k)
-        avg[v * E + k] = std::sqrt(2.0) * s.coeffs[v * np * E + k];
+      for (std::size_t k = 0; k < E; ++k) avg[v * E + k] = cell_mean(s.coeffs[v * np * E + k]);
     f.write("solution/cell_average", avg.data(), {nv, hsize_t(E)});
     for (const auto& [name, values] : s.cell_data) {
       if (values.size() != E) f.fail("cell data '" + name + "' has the wrong size");

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/cell_mean.hpp"
 #include "solver/mesh_arrays.hpp"
 
 namespace tridg {
@@ -10,7 +11,7 @@ DerivedFields lsw_output_fields(std::shared_ptr<const LswDepth> depth, const Mes
   DerivedFields d;
   const int E = mesh.n_elems();
   std::vector<double> mean(E);
-  for (int k = 0; k < E; ++k) mean[k] = std::sqrt(2.0) * depth->modes()[k];
+  for (int k = 0; k < E; ++k) mean[k] = cell_mean(depth->modes()[k]);
   d.names = {"u", "v", "depth"};
   d.cell_data = {{"depth_mean", mean}};
   d.eval = [depth, &mesh](int k, double x, double y, const double* u, double* out) {

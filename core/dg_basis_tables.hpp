@@ -14,7 +14,6 @@ struct BasisTables {
   std::vector<double> vview;              // [NV][NP] at the view lattice (core/dg_tables.hpp)
 };
 
-
 // Basis values and weighted gradients at the volume points (rule of degree 2p) and at the
 // (p+1)-point Gauss rule on each side, as the kernels consume them.
 BasisTables make_basis_tables(int p);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job: installs what is missing, builds, and runs the double Mach reflection
-# (p = 1, Barth-Jespersen limiter, SSP-RK2, t = 0.2) on a mesh that takes a few minutes on two
-# cores (seconds on a GPU). Extra arguments go to `tridg run` (e.g. --set mesh.size=0.5).
+# (p = 1, Barth-Jespersen limiter, SSP-RK2, t = 0.2) on a mesh that takes under a minute on two
+# cores (under a second on a GPU). Extra arguments go to `tridg run` (e.g. --set mesh.size=0.5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh

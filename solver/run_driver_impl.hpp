@@ -56,12 +56,12 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     for (int i = 0; i < Phys::n_positive; ++i) {
       const double q = phys.positive_quantity(i, mean);
       if (!(q > 0)) {
-        why = std::string("average ") + Phys::positive_name(i) + " " + fmt::format("{:.6g}", q) +
+        why = std::string(Phys::positive_name(i)) + " " + fmt::format("{:.6g}", q) +
               " is not positive";
         return false;
       }
     }
-    why = "average state is not admissible (not finite, or beyond the largest number)";
+    why = "state is not admissible (not finite, or beyond the largest number)";
     return false;
   };
   std::vector<double> state;

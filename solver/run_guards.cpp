@@ -60,7 +60,7 @@ void check_start_state(const Mesh& mesh, int order, const std::vector<std::strin
   std::string why;
   for (std::size_t k = 0; k < E; ++k) {
     for (std::size_t v = 0; v < nv; ++v) mean[v] = cell_mean(c[v * np * E + k]);
-    if (!adm(mean.data(), why)) bad(k, why);
+    if (!adm(mean.data(), why)) bad(k, "average " + why);
   }
 }
 
@@ -83,8 +83,7 @@ void check_start_points(const Mesh& mesh, const BasisTables& tables,
         u[v] = a;
       }
       if (!adm(u.data(), why))
-        fail(code, source + ": " + where(mesh, int(k)) + ": " +
-                       why.replace(why.find("average"), 7, "value at a point") +
+        fail(code, source + ": " + where(mesh, int(k)) + ": " + "value at a point: " + why +
                        " (without a limiter, use the positivity fix: limiter.positivity = true)");
     }
 }

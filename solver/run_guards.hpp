@@ -15,8 +15,9 @@ namespace tridg {
 // Largest magnitude a coefficient of a starting state may have.
 inline constexpr double kMaxStateMagnitude = 1e100;
 
-// The physics' test of a cell average: true when admissible, else false with the reason in
-// `why` (built from the physics' own admissible() and positive quantities: run_driver_impl.hpp).
+// The physics' test of a state (a cell average or a point value): true when admissible, else
+// false with the reason in `why`, e.g. "pressure -3 is not positive" (built from the physics' own
+// admissible() and positive quantities: run_driver_impl.hpp).
 using Admissibility = std::function<bool(const double* mean, std::string& why)>;
 
 // Checks a state C[var][mode][elem] before the first step: every coefficient finite and at most

@@ -1,5 +1,6 @@
 #pragma once
 // Runs the tridg executable (TRIDG_BINARY) from the command-line tests and collects what it did.
+#include <doctest/doctest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -76,6 +77,22 @@ inline CmdResult run_tridg(const std::string& args, const fs::path& dir,
   r.out = read_file(out);
   r.err = read_file(err);
   return r;
+}
+
+// Runs the Python check `script` (with h5py) on `file` and asserts that it printed "ok"; without
+// h5py on the machine the check is skipped with a message.
+inline void check_with_h5py(const TempDir& d, const std::string& script, const fs::path& file) {
+  if (std::system("/usr/bin/python3 -c 'import h5py' > /dev/null 2>&1") != 0) {
+    MESSAGE("h5py is not installed: the check of " << file.string() << " is skipped");
+    return;
+  }
+  write_file(d / "check.py", script);
+  const std::string cmd = "/usr/bin/python3 " + quote((d / "check.py").string()) + " " +
+                          quote(file.string()) + " > " + quote((d / "py.txt").string()) + " 2>&1";
+  const int st = std::system(cmd.c_str());
+  INFO(read_file(d / "py.txt"));
+  CHECK(st == 0);
+  CHECK(read_file(d / "py.txt") == "ok\n");
 }
 
 inline std::string source_path(const std::string& rel) {

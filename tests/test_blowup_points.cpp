@@ -26,16 +26,7 @@ print("ok")
 
 // Density and pressure at every view point of `file` are finite and positive (needs h5py).
 void check_points_positive(const TempDir& d, const fs::path& file) {
-  if (std::system("/usr/bin/python3 -c 'import h5py' > /dev/null 2>&1") != 0) {
-    MESSAGE("h5py is not installed: the point check of ", file.string(), " is skipped");
-    return;
-  }
-  write_file(d / "check.py", kCheck);
-  const std::string cmd = "/usr/bin/python3 " + quote((d / "check.py").string()) + " " +
-                          quote(file.string()) + " > " + quote((d / "py.txt").string()) + " 2>&1";
-  const int st = std::system(cmd.c_str());
-  INFO(read_file(d / "py.txt"));
-  CHECK(st == 0);
+  check_with_h5py(d, kCheck, file);
 }
 
 std::string run_args(const TempDir& d, bool positivity) {

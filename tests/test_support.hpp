@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "compiled_orders.hpp"
 #include "core/quadrature.hpp"
 #include "io/mesh.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/projection.hpp"
 #include "solver/run.hpp"
-#include "tridg_orders.hpp"
 
 namespace tridg::test {
 
@@ -43,12 +43,8 @@ private:
   std::filesystem::path path_;
 };
 
-// Whether this build compiled order p in (CMake's TRIDG_ORDERS); tests of other orders skip.
-inline bool order_compiled(int p) {
-  for (const int q : {TRIDG_ORDER_LIST})
-    if (q == p) return true;
-  return false;
-}
+// Whether this build compiled order p in (tests/compiled_orders.hpp); tests of other orders skip.
+using tridg_test::order_compiled;
 
 inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;

@@ -10,6 +10,7 @@
 #include "core/dg_basis_tables.hpp"
 #include "core/quadrature.hpp"
 #include "solver/mesh_arrays.hpp"
+#include "solver/projection.hpp"
 
 namespace tridg {
 
@@ -82,18 +83,8 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
   for (int s = 0; s < 3; ++s)
     for (int q = 0; q < nf; ++q) sample_w.push_back(rule.theta * t.fw[q]);
 
-  // L2 projection of the bed (serial: the bathymetry may be a muParser expression).
-  const TriangleRule pr = triangle_rule(2 * p + 2);
-  std::vector<std::vector<BasisValue>> phi;
-  for (std::size_t q = 0; q < pr.w.size(); ++q) phi.push_back(dubiner(p, pr.r[q], pr.s[q]));
-  modes_.assign(std::size_t(np) * E, 0.0);
-  for (int k = 0; k < E; ++k) {
-    const ElementMap m = element_map(mesh, k);
-    for (std::size_t q = 0; q < pr.w.size(); ++q) {
-      const double bq = b(m.x(pr.r[q], pr.s[q]), m.y(pr.r[q], pr.s[q]));
-      for (int j = 0; j < np; ++j) modes_[std::size_t(j) * E + k] += pr.w[q] * bq * phi[q][j].phi;
-    }
-  }
+  // L2 projection of the bed (serial inside: the bathymetry may be a muParser expression).
+  modes_ = project(mesh, p, 1, [&b](double x, double y, double* u) { u[0] = b(x, y); });
 
   const TriangleRule vr = triangle_rule(2 * p);
   aux_.assign(std::size_t(L_.rows()) * E, 0.0);

@@ -25,7 +25,9 @@ Action add_run_command(CLI::App& app) {
       ->check(CLI::Range(0, 8));
   cmd->add_option("--device", opt->device, "auto (a GPU when present), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-  cmd->add_option("--gpu", opt->gpu, "index of the GPU to use, 0 to 63")
+  cmd->add_option("--gpu", opt->gpu,
+                  "index of the GPU to use, 0 to 63 (default: 0; under MPI the rank's index "
+                  "on its machine, modulo the GPUs present)")
       ->check(CLI::Range(0, 63).description("").name("GPU index"));
   cmd->add_option("--precision", opt->precision, "double or single (GPU only)")
       ->check(CLI::IsMember({"double", "single"}));

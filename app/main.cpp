@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "io/error.hpp"
 #include "io/h5_util.hpp"
+#include "parallel/comm.hpp"
 
 namespace {
 
@@ -32,10 +33,25 @@ void print_error(const char* kind, const std::string& msg, const char* tail = ""
   std::fprintf(stderr, "tridg: %s: %s%s\n", kind, one_line(msg).c_str(), tail);
 }
 
+// Reports an error and gives the exit code. On several ranks, an error every rank met (the same
+// input read by all) is reported once, by rank 0; an error of one rank is reported by it and
+// ends all ranks, so that none waits for it forever.
+int report(tridg::ExitCode code, const char* kind, const std::string& msg, const char* tail = "") {
+  using namespace tridg;
+  if (par::size() > 1 && !par::all_ranks_failed()) {
+    print_error(kind, "rank " + std::to_string(par::rank()) + ": " + msg, tail);
+    par::abort_all(code);
+  }
+  if (par::root()) print_error(kind, msg, tail);
+  return static_cast<int>(code);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
   using namespace tridg;
+  // Under mpirun or srun: one rank of several (a no-op otherwise).
+  const par::Session mpi(argc, argv);
   h5::silence_errors(); // first HDF5 call: see there
   CLI::App app{"tridg " TRIDG_VERSION
                ": high-order discontinuous Galerkin solver for the 2D Euler and shallow-water "
@@ -57,15 +73,16 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e); // --help, --version
-    print_error("error", e.what(), " (see --help)");
-    return static_cast<int>(ExitCode::bad_case);
+    if (e.get_exit_code() == 0) return par::root() ? app.exit(e) : 0; // --help, --version
+    return report(ExitCode::bad_case, "error", e.what(), " (see --help)");
   }
   // Logs go to stderr so that stdout carries only results (tridg info --json).
   auto logger = spdlog::stderr_color_mt("tridg");
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("[%H:%M:%S] %^%l%$ %v");
   spdlog::set_level(quiet ? spdlog::level::warn : spdlog::level::from_str(level));
+  // Every rank reads the same input and meets the same warnings: rank 0 speaks for all.
+  if (!par::root()) spdlog::set_level(spdlog::level::off);
   try {
     for (auto* sub : app.get_subcommands()) {
       if (sub->get_name() == "run") return run();
@@ -76,10 +93,8 @@ int main(int argc, char** argv) {
     }
     return static_cast<int>(ExitCode::internal);
   } catch (const UserError& e) {
-    print_error("error", e.what());
-    return static_cast<int>(e.code());
+    return report(e.code(), "error", e.what());
   } catch (const std::exception& e) {
-    print_error("internal error", e.what(), " (please report this)");
-    return static_cast<int>(ExitCode::internal);
+    return report(ExitCode::internal, "internal error", e.what(), " (please report this)");
   }
 }

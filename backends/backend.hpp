@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/halo.hpp"
 #include "core/dg_basis_tables.hpp"
 #include "kernels/boundary.hpp"
 #include "kernels/dg_limiter.hpp"
@@ -49,6 +50,9 @@ template <int M> struct BackendConfig {
   // CPU backend, for testing: > 0 visits elements and edges in an order shuffled with this seed
   // (results must not change: no element or edge may read what another writes in the same pass).
   std::uint64_t visit_seed = 0;
+  // One part of a partitioned mesh (parallel/): the local ranges and the exchange of ghosts.
+  // Null for a whole mesh.
+  std::shared_ptr<const HaloLayout> halo;
 };
 
 struct StepStatus {

@@ -4,13 +4,18 @@
 // backend provides. A change to a step (a halo exchange, an implicit stage) is made here.
 //
 // The seam (members of the backend class `B`, which derives from StepDriver<B, M>):
-//   launch_edges(stage, first, c)      numerical fluxes of all edges at the stage input
-//   launch_elements(stage, first, last) element update into the stage output; the last stage
-//                                       also leaves each element's CFL rate for launch_control
-//   launch_limiter(current)             limiter on the stage output (or the current state)
+//   launch_edges(stage, first, c, part)  numerical fluxes of the part's edges at the stage input
+//   launch_elements(stage, first, last, part) element update into the stage output; the last
+//                                       stage also leaves each element's CFL rate for
+//                                       launch_control
+//   launch_limiter(current, part)       limiter on the stage output (or the current state)
 //   launch_rate()                       CFL rates of the current state's elements
 //   launch_control(init)                finish_step (or, with init, only the next dt) on the
-//                                       control block, from the rates of the last launch
+//                                       control block, from the largest rate of the last
+//                                       launches over all parts
+//   halo_begin(current), halo_end(current) the exchange of the ghosts' coefficients of the
+//                                       current state or of the stage output (partitioned
+//                                       meshes only, backends/halo.hpp)
 //   run_steps(n)                        n steps; each one is record_step (the CUDA backend
 //                                       replays a captured graph of it)
 //   read_control(StepControl&), write_control(const StepControl&)
@@ -25,13 +30,33 @@
 
 namespace tridg {
 
-// Stages of one step in the order the driver launches them.
+// Stages of one step in the order the driver launches them. On a part of a partitioned mesh,
+// each exchange of ghosts is overlapped with the work that does not need them: the edges and
+// elements away from the ghosts run while the data travel. Each edge and element does the same
+// arithmetic in either order, so the parts together give the bits of the whole mesh.
 template <class B> void record_step(B& b, const std::vector<StageDef>& stages, bool limiting) {
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const bool first = s == 0, last = s + 1 == stages.size();
-    b.launch_edges(int(s), first, stages[s].c);
-    b.launch_elements(int(s), first, last);
-    if (limiting) b.launch_limiter(false);
+    const double c = stages[s].c;
+    if (!b.partitioned()) {
+      b.launch_edges(int(s), first, c, Part::all);
+      b.launch_elements(int(s), first, last, Part::all);
+      if (limiting) b.launch_limiter(false, Part::all);
+      continue;
+    }
+    b.halo_begin(first);
+    b.launch_edges(int(s), first, c, Part::local);
+    b.launch_elements(int(s), first, last, Part::local);
+    b.halo_end(first);
+    b.launch_edges(int(s), first, c, Part::halo);
+    b.launch_elements(int(s), first, last, Part::halo);
+    if (limiting) {
+      // The vertex patches of the border elements hold ghosts: they need the stage output.
+      b.halo_begin(false);
+      b.launch_limiter(false, Part::local);
+      b.halo_end(false);
+      b.launch_limiter(false, Part::halo);
+    }
   }
   b.launch_control(false);
 }
@@ -50,7 +75,12 @@ public:
     ctl_ = control();
   }
   void limit() override {
-    if (limiting()) self().launch_limiter(true);
+    if (!limiting()) return;
+    if (self().partitioned()) {
+      self().halo_begin(true);
+      self().halo_end(true);
+    }
+    self().launch_limiter(true, Part::all);
   }
   StepStatus advance(std::int64_t max_steps, double t_target) override {
     StepControl c = control();

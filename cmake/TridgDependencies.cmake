@@ -28,6 +28,12 @@ if(TRIDG_METIS)
   target_link_libraries(tridg_metis INTERFACE ${METIS_LIBRARY})
 endif()
 
+# MPI (Debian's libopenmpi-dev, or any MPI the machine has) is optional: TRIDG_MPI is on when it
+# is found, and without it a run is one rank.
+if(TRIDG_MPI)
+  find_package(MPI REQUIRED COMPONENTS CXX)
+endif()
+
 if(TRIDG_WITH_GMSH)
   # Debian's libgmsh-dev ships no CMake config.
   find_path(GMSH_INCLUDE_DIR gmsh.h REQUIRED)

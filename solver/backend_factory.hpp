@@ -7,6 +7,9 @@
 #include "backends/backend.hpp"
 #include "backends/registry.hpp"
 #include "io/error.hpp"
+#include "io/mesh.hpp"
+#include "parallel/comm.hpp"
+#include "parallel/partitioned_backend.hpp"
 #include "solver/problem.hpp"
 #include "solver/run_settings.hpp"
 #include "solver/time_schemes.hpp"
@@ -33,13 +36,35 @@ template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, cons
 // The backend's name: "auto" resolved, an unknown or unusable one an error (exit 7).
 std::string resolve_device(const std::string& requested, int gpu);
 
+// The GPU of this rank: --gpu when given, else the rank's index on its machine modulo the GPUs
+// of `device` (0 on one rank).
+int pick_gpu(const std::string& requested_device, int gpu_option);
+
+// Which rank owns each element on this run's ranks: the partition stored in a prepared mesh file
+// when it has as many parts as ranks, else METIS on rank 0; the same on every rank. Prints the
+// cut's statistics.
+std::vector<std::int32_t> rank_partition(const Mesh& mesh, const std::string& mesh_path);
+
 template <class Phys>
 std::unique_ptr<Backend<Phys::M>>
-make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-             const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu) {
+make_single_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+                    const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu) {
   auto b = make_registered_backend(device, CompiledBackends{}, phys, tables, mesh, cfg, gpu);
   if (!b) fail(ExitCode::no_device, "this build has no backend '" + device + "'");
   return b;
+}
+
+// The run's backend: of the whole mesh on one rank, of this rank's part (parallel/) on several.
+template <class Phys>
+std::unique_ptr<Backend<Phys::M>>
+make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+             const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu,
+             const std::vector<std::int32_t>& owner) {
+  if (par::size() == 1) return make_single_backend(phys, tables, mesh, cfg, device, gpu);
+  return make_partitioned_backend<Phys::M>(
+      mesh, cfg, owner, [&](const MeshArrays& part, const BackendConfig<Phys::M>& c) {
+        return make_single_backend(phys, tables, part, c, device, gpu);
+      });
 }
 
 } // namespace tridg

@@ -99,11 +99,11 @@ void OutputWriter::resume(const Snapshot& from) {
   }
 }
 
-double OutputWriter::next_time(double t) const {
-  if (s_.output_interval <= 0) return std::numeric_limits<double>::infinity();
+double output_next_time(const RunSettings& s, double t) {
+  if (s.output_interval <= 0) return std::numeric_limits<double>::infinity();
   // Output times are whole multiples of the interval; a time within 1e-9 of one counts as it.
-  const double k = std::floor(t / s_.output_interval * (1 + 1e-12) + 1e-9) + 1;
-  return k * s_.output_interval;
+  const double k = std::floor(t / s.output_interval * (1 + 1e-12) + 1e-9) + 1;
+  return k * s.output_interval;
 }
 
 std::vector<VizField> OutputWriter::sample(const std::vector<double>& state) const {

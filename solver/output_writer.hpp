@@ -17,6 +17,9 @@
 
 namespace tridg {
 
+// The next output time after t (infinity when only the final state is written).
+double output_next_time(const RunSettings& s, double t);
+
 class OutputWriter {
 public:
   // Creates the output folder and locks it for this run (one run per folder), removes the
@@ -29,8 +32,6 @@ public:
   // next snapshot is solution_<from.output_index + 1>, and time_series.xdmf lists the earlier
   // snapshots still in the folder.
   void resume(const Snapshot& from);
-  // The next output time after t (infinity when only the final state is written).
-  double next_time(double t) const;
   // The output at an output time (numbered files); `final` adds final.h5/.xdmf/.msh.
   void write(const std::vector<double>& state, double t, std::int64_t step, bool final);
   std::string write_last_good(const std::vector<double>& state, double t, std::int64_t step);

@@ -46,11 +46,19 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   if (pb.mesh_data) pb.mesh_data(arrays);
 
   const BackendConfig<M> bc = make_backend_config(s, pb);
-  const std::string device = resolve_device(s.device, opt.gpu);
-  auto backend = make_backend(phys, tables, arrays, bc, device, opt.gpu);
-
-  OutputWriter out(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p, fields);
-  warn_about_slivers(mesh);
+  const int gpu = pick_gpu(s.device, opt.gpu);
+  const std::string device = resolve_device(s.device, gpu);
+  const std::vector<std::int32_t> owner = rank_partition(mesh, s.mesh_path);
+  auto backend = make_backend(phys, tables, arrays, bc, device, gpu, owner);
+  // Every rank holds the whole state at output times; rank 0 alone writes.
+  const bool root = par::root();
+  std::unique_ptr<OutputWriter> out_root;
+  par::on_root([&] {
+    out_root =
+        std::make_unique<OutputWriter>(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p, fields);
+  });
+  OutputWriter* const out = out_root.get();
+  if (root) warn_about_slivers(mesh);
   const Admissibility adm = [&phys](const double* mean, std::string& why) {
     if (phys.admissible(mean)) return true;
     for (int i = 0; i < Phys::n_positive; ++i) {
@@ -79,9 +87,10 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     step = snap.step;
     // Not limited again: the state continues bit for bit.
     backend->set_state(state);
-    out.resume(snap);
-    spdlog::info("restarting from {} at t = {} (step {}); next output solution_{:04}", opt.restart,
-                 t, step, out.next_index());
+    if (root) out->resume(snap);
+    if (root)
+      spdlog::info("restarting from {} at t = {} (step {}); next output solution_{:04}",
+                   opt.restart, t, step, out->next_index());
   } else {
     state = pb.initial_coeffs ? pb.initial_coeffs() : project(mesh, p, M, pb.initial);
     check_start_state(mesh, p, pb.var_names, state, adm, ExitCode::bad_case,
@@ -108,14 +117,14 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     spdlog::warn("{} is already at the end of this case (t = {}, step {})", opt.restart, t, step);
   // From here a first SIGINT/SIGTERM stops the loop cleanly with a checkpoint.
   const InterruptGuard interrupt_guard;
-  if (opt.restart.empty()) out.write(state, t, step, /*final=*/false);
-  Progress progress(s, opt.quiet, std::int64_t(mesh.n_elems()) * tables.n_modes, bc.stages.size(),
-                    t, step, t_end, by_steps ? s.steps : 0);
+  if (opt.restart.empty() && root) out->write(state, t, step, /*final=*/false);
+  Progress progress(s, opt.quiet || !root, std::int64_t(mesh.n_elems()) * tables.n_modes,
+                    bc.stages.size(), t, step, t_end, by_steps ? s.steps : 0);
   std::int64_t chunk = 1;
-  double next_out = out.next_time(t);
+  double next_out = output_next_time(s, t);
   // Physics-specific sampling at its own times (shallow-water gauges).
   RunObserver* const obs = pb.observer.get();
-  if (obs) obs->observe(state, t, step);
+  if (obs && root) obs->observe(state, t, step);
   double next_obs = obs ? obs->next_time(t) : std::numeric_limits<double>::infinity();
   StepGuard guard{t_end, s.max_steps};
   while (true) {
@@ -125,7 +134,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     const std::int64_t step_before = step;
     const auto c0 = clock::now();
     const StepStatus st = backend->advance(max_steps, target);
-    const double secs = std::chrono::duration<double>(clock::now() - c0).count();
+    // The slowest rank's time: every rank must pick the same next chunk.
+    const double secs = par::max_all(std::chrono::duration<double>(clock::now() - c0).count());
     // Grow the chunk until one takes about a tenth of a second: few host round trips, yet
     // timely progress lines and a quick response to Ctrl-C.
     if (st.steps - step == chunk && secs < 0.1) chunk = std::min<std::int64_t>(chunk * 2, 1 << 20);
@@ -135,7 +145,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
       progress.finish();
       backend->get_state(state);
       const std::string saved = write_or_report(
-          [&] { return out.write_last_good(state, t, step); },
+          [&] { return root ? out->write_last_good(state, t, step) : std::string(); },
           "the solution became non-physical at t = " + std::to_string(t) + " (step " +
               std::to_string(step) + "), but the last good state could not be saved: ");
       std::string quantities;
@@ -150,24 +160,25 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     guard.check(t, step, st.dt, target);
     if (obs && t >= next_obs) {
       backend->get_state(state);
-      obs->observe(state, t, step);
+      if (root) obs->observe(state, t, step);
       next_obs = obs->next_time(t);
     }
     const bool done = by_steps ? step >= s.steps : t >= t_end;
     if (done) break;
     if (t >= next_out) {
       backend->get_state(state);
-      out.write(state, t, step, false);
-      next_out = out.next_time(t);
+      if (root) out->write(state, t, step, false);
+      next_out = output_next_time(s, t);
       // Recompute dt from the state, as a restart from this output does: a run continued from
       // any output then matches the uninterrupted run bit for bit.
       backend->set_time(t, step);
     }
-    if (const int sig = InterruptGuard::pending()) {
+    // A signal reaches the ranks at different moments: all stop at the first loop that any saw it.
+    if (const int sig = int(par::max_all(InterruptGuard::pending()))) {
       progress.finish();
       backend->get_state(state);
       const std::string saved = write_or_report(
-          [&] { return out.write_checkpoint(state, t, step); },
+          [&] { return root ? out->write_checkpoint(state, t, step) : std::string(); },
           std::string("interrupted by ") + signal_name(sig) + " at t = " + std::to_string(t) +
               " (step " + std::to_string(step) + "), but the checkpoint could not be written: ");
       fail(ExitCode::interrupted, std::string("interrupted by ") + signal_name(sig) +
@@ -183,8 +194,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   }
   progress.finish();
   backend->get_state(state);
-  out.write(state, t, step, /*final=*/true);
-  if (obs) obs->finish(state, t, step);
+  if (root) out->write(state, t, step, /*final=*/true);
+  if (obs && root) obs->finish(state, t, step);
   res.steps = step;
   res.final_time = t;
   res.wall_seconds = std::chrono::duration<double>(clock::now() - wall0).count();
@@ -192,8 +203,10 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   if (pb.exact)
     res.l2_error =
         l2_errors(mesh, p, M, state, [&](double x, double y, double* u) { pb.exact(x, y, t, u); });
-  out.summary(res, mesh.n_elems(), backend->name(), progress.run_seconds());
-  progress.report(res, pb.var_names, out.written().size() + 1, s.output_dir);
+  if (root) {
+    out->summary(res, mesh.n_elems(), backend->name(), progress.run_seconds());
+    progress.report(res, pb.var_names, out->written().size() + 1, s.output_dir);
+  }
   res.final_state = std::move(state);
   return res;
 }

@@ -17,7 +17,8 @@ struct RunOptions {
   std::string device = "auto"; // auto, cpu, cuda
   std::string precision = "double";
   std::string restart; // checkpoint to continue from
-  int order = -1, refine = -1, gpu = 0;
+  int order = -1, refine = -1;
+  int gpu = -1; // -1: the first GPU, or under MPI the local rank's (modulo the GPUs present)
   std::vector<std::string> overrides; // --set key=value
   bool quiet = false;
   // Testing aid (CPU backend): > 0 visits elements and edges in an order shuffled by this seed.

@@ -90,52 +90,58 @@ private:
   StateView<Real> next() { return view(state_[1 - ctl_.parity]); }
   StateView<Real> stage_input(bool first) { return first ? current() : next(); }
 
-  void launch_edges(int, bool first, double c) {
+  void launch_edges(int, bool first, double c, Part part) {
     if (ctl_.dt <= 0) return;
     const StateView<Real> U = stage_input(first);
     const Real t = ctl_.t + c * ctl_.dt;
     Real* F = flux_.data();
-    for (const auto& bc : cfg_.boundaries) {
+    if (part != Part::halo)
+      for (const auto& bc : cfg_.boundaries) {
 #pragma omp parallel for schedule(static)
-      for (int i = bc.first; i < bc.first + bc.count; ++i)
-        boundary_edge<P>(T_, phys_, view_, U, F, bc, t, edge_at(i));
-    }
+        for (int i = bc.first; i < bc.first + bc.count; ++i)
+          boundary_edge<P>(T_, phys_, view_, U, F, bc, t, edge_at(i));
+      }
+    const Range r = interior_edge_range(halo(), mesh_.n_bedges, mesh_.n_edges, part);
 #pragma omp parallel for schedule(static)
-    for (int i = mesh_.n_bedges; i < mesh_.n_edges; ++i)
-      interior_edge<P>(T_, phys_, view_, U, F, edge_at(i));
+    for (int i = r.first; i < r.last; ++i) interior_edge<P>(T_, phys_, view_, U, F, edge_at(i));
   }
 
-  void launch_elements(int stage, bool first, bool last) {
+  void launch_elements(int stage, bool first, bool last, Part part) {
     if (ctl_.dt <= 0) return;
     const StateView<Real> U = stage_input(first), U0 = current(), OUT = next(), ACC = view(acc_);
     const StageCoeffs<double>& c = this->stages()[stage].k;
     const Real dt = ctl_.dt;
     const Real* F = flux_.data();
     const bool check_points = last && !cfg_.limiter.positivity;
+    const Range e = element_range(halo(), mesh_.n_elems, part);
     double r = 0;
 #pragma omp parallel for schedule(static) reduction(max : r)
-    for (int i = 0; i < mesh_.n_elems; ++i) {
+    for (int i = e.first; i < e.last; ++i) {
       const double rk = element_stage<P>(T_, phys_, view_, U, U0, ACC, OUT, F, c, dt, last,
                                          check_points, elem_at(i));
       r = std::max(r, rk); // inadmissible cells report +inf
     }
     // NaN compares false in max: make it +inf so the control sees it.
-    rate_ = std::isnan(r) ? std::numeric_limits<double>::infinity() : r;
+    r = std::isnan(r) ? std::numeric_limits<double>::infinity() : r;
+    // The halo part follows the local part of the same stage: the rate covers both.
+    rate_ = part == Part::halo ? std::max(rate_, r) : r;
   }
 
-  void launch_limiter(bool on_current) {
+  void launch_limiter(bool on_current, Part part) {
     if (!on_current && ctl_.dt <= 0) return;
     const StateView<Real> U = on_current ? current() : next();
+    const Range e = element_range(halo(), mesh_.n_elems, part);
 #pragma omp parallel for schedule(static)
-    for (int i = 0; i < mesh_.n_elems; ++i)
+    for (int i = e.first; i < e.last; ++i)
       limit_element<P>(T_, phys_, view_, U, cfg_.limiter, elem_at(i));
   }
 
   void launch_rate() {
     const StateView<Real> U = current();
+    const Range e = element_range(halo(), mesh_.n_elems, Part::all);
     double r = 0;
 #pragma omp parallel for schedule(static) reduction(max : r)
-    for (int k = 0; k < mesh_.n_elems; ++k) {
+    for (int k = e.first; k < e.last; ++k) {
       Real mean[M];
       for (int v = 0; v < M; ++v) mean[v] = cell_mean(U.c[(v * O::NP) * U.n + k]);
       const double rk = phys_.admissible(mean) ? phys_.max_speed(mean) * inv_inradius(view_, k)
@@ -146,7 +152,39 @@ private:
   }
 
   void launch_control(bool init) {
-    finish_step(ctl_, rate_, init);
+    if (!init && ctl_.dt <= 0) return;
+    finish_step(ctl_, halo() ? halo()->transport->max(rate_) : rate_, init);
+  }
+
+  // ---- parts of a partitioned mesh ----
+  const HaloLayout* halo() const {
+    return cfg_.halo.get();
+  }
+  bool partitioned() const {
+    return halo() != nullptr;
+  }
+  // Packs the rows of the elements the neighbours need and starts the exchange.
+  void halo_begin(bool on_current) {
+    const HaloLayout& h = *halo();
+    const std::vector<Real>& s = on_current ? state_[ctl_.parity] : state_[1 - ctl_.parity];
+    const std::size_t n = mesh_.n_elems;
+    constexpr int W = M * O::NP;
+    send_.resize(h.send_elems.size() * W);
+    recv_.resize(h.recv_elems.size() * W);
+#pragma omp parallel for schedule(static)
+    for (std::size_t i = 0; i < h.send_elems.size(); ++i)
+      for (int c = 0; c < W; ++c) send_[i * W + c] = s[c * n + h.send_elems[i]];
+    h.transport->begin(send_.data(), recv_.data(), W * sizeof(Real));
+  }
+  void halo_end(bool on_current) {
+    const HaloLayout& h = *halo();
+    h.transport->end();
+    std::vector<Real>& s = on_current ? state_[ctl_.parity] : state_[1 - ctl_.parity];
+    const std::size_t n = mesh_.n_elems;
+    constexpr int W = M * O::NP;
+#pragma omp parallel for schedule(static)
+    for (std::size_t i = 0; i < h.recv_elems.size(); ++i)
+      for (int c = 0; c < W; ++c) s[c * n + h.recv_elems[i]] = recv_[i * W + c];
   }
 
   void bind_tables() {
@@ -164,12 +202,21 @@ private:
     std::mt19937_64 rng(cfg_.visit_seed);
     elem_perm_.resize(mesh_.n_elems);
     std::iota(elem_perm_.begin(), elem_perm_.end(), 0);
-    std::shuffle(elem_perm_.begin(), elem_perm_.end(), rng);
+    // Shuffled within each range a launch covers.
+    for (const Part part : {Part::local, Part::halo}) {
+      const Range e = element_range(halo(), mesh_.n_elems, part);
+      std::shuffle(elem_perm_.begin() + e.first, elem_perm_.begin() + e.last, rng);
+      if (!halo()) break;
+    }
     edge_perm_.resize(mesh_.n_edges);
     std::iota(edge_perm_.begin(), edge_perm_.end(), 0);
     for (const auto& bc : cfg_.boundaries)
       std::shuffle(edge_perm_.begin() + bc.first, edge_perm_.begin() + bc.first + bc.count, rng);
-    std::shuffle(edge_perm_.begin() + mesh_.n_bedges, edge_perm_.end(), rng);
+    for (const Part part : {Part::local, Part::halo}) {
+      const Range r = interior_edge_range(halo(), mesh_.n_bedges, mesh_.n_edges, part);
+      std::shuffle(edge_perm_.begin() + r.first, edge_perm_.begin() + r.last, rng);
+      if (!halo()) break;
+    }
   }
   int elem_at(int i) const {
     return elem_perm_.empty() ? i : elem_perm_[i];
@@ -184,7 +231,7 @@ private:
   MeshArrays mesh_;
   BackendConfig<M> cfg_;
   MeshView<Real> view_;
-  std::vector<Real> state_[2], acc_, flux_;
+  std::vector<Real> state_[2], acc_, flux_, send_, recv_;
   StepControl ctl_{};
   double rate_ = 0;
 };

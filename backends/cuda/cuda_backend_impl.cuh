@@ -52,15 +52,16 @@ __device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>&
 
 // All edges in one launch: the boundary edges come first and grouped, so only the warp that
 // straddles two groups (or the last boundary group and the interior) diverges.
+// Edges [e0, e1) (all of them, or one part's on a partitioned mesh).
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kEdges>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
             const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
-            double c, bool first_stage) {
+            double c, bool first_stage, int e0, int e1) {
   const double dt = ctl->dt;
   if (dt <= 0) return;
-  const int e = blockIdx.x * blockDim.x + threadIdx.x;
-  if (e >= m.n_edges) return;
+  const int e = e0 + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= e1) return;
   const StateView<Real> in = stage_input(b, ctl->parity, first_stage);
   if (e >= m.n_bedges) {
     interior_edge<P>(c_tables<P, Real>, phys, m, in, F, e);
@@ -84,17 +85,18 @@ template <class Real> __device__ __forceinline__ void block_max_store(Real v, do
   }
 }
 
+// Elements [k0, k1); each block's largest rate goes to block_rate[blockIdx.x].
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
               const StepControl* ctl, bool first_stage, bool last_stage, bool check_points,
-              double* block_rate) {
+              double* block_rate, int k0, int k1) {
   const double dt = ctl->dt;
   if (dt <= 0) return;
-  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
   const int parity = ctl->parity;
   Real rate = 0;
-  if (k < m.n_elems) {
+  if (k < k1) {
     const StateView<Real> in = stage_input(b, parity, first_stage);
     const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
     rate = element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
@@ -108,10 +110,10 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
-            const StepControl* ctl, bool current) {
+            const StepControl* ctl, bool current, int k0, int k1) {
   if (!current && ctl->dt <= 0) return;
-  const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k >= m.n_elems) return;
+  const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= k1) return;
   const int parity = ctl->parity;
   limit_element<P>(c_tables<P, Real>, phys, m,
                    StateView<Real>{b.s[current ? parity : 1 - parity], b.n}, lp, k);
@@ -121,11 +123,11 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
-           double* block_rate) {
+           double* block_rate, int n_owned) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   Real rate = 0;
-  if (k < m.n_elems) {
+  if (k < n_owned) {
     const Real* s = b.s[ctl->parity];
     Real mean[M];
     for (int v = 0; v < M; ++v) mean[v] = cell_mean(s[(v * NP) * b.n + k]);
@@ -138,8 +140,11 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
 // Ends a step (or, with `init`, only computes dt): reduces the blocks' rates, advances time,
 // flips the current buffer, takes the next dt. Static: each physics' backend translation unit
 // gets its own copy, so they link side by side.
+// With `rate_out`, only the reduction: the rates of all ranks are reduced on the host, and
+// k_finish then ends the step with the result.
 static __global__ void __launch_bounds__(kReduceThreads)
-    k_control(StepControl* ctl, const double* block_rate, int n_blocks, bool init) {
+    k_control(StepControl* ctl, const double* block_rate, int n_blocks, bool init,
+              double* rate_out) {
   if (!init && ctl->dt <= 0) return;
   __shared__ double warp_max[kReduceThreads / 32];
   double r = 0;
@@ -150,7 +155,32 @@ static __global__ void __launch_bounds__(kReduceThreads)
   if (threadIdx.x != 0) return;
   for (int w = 1; w < kReduceThreads / 32; ++w) r = fmax(r, warp_max[w]);
   r = fmax(r, warp_max[0]);
+  if (rate_out) {
+    *rate_out = r;
+    return;
+  }
   finish_step(*ctl, r, init);
+}
+
+static __global__ void k_finish(StepControl* ctl, double rate, bool init) {
+  finish_step(*ctl, rate, init);
+}
+
+// Rows of the halo: element k's coefficients, all of them together, one thread per value.
+template <class Real>
+__global__ void k_pack(const Real* s, int n, const int* elems, int n_rows, int width, Real* rows) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n_rows * width) return;
+  const int row = i / width, c = i - row * width;
+  rows[i] = s[std::size_t(c) * n + elems[row]];
+}
+template <class Real>
+__global__ void k_unpack(Real* s, int n, const int* elems, int n_rows, int width,
+                         const Real* rows) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n_rows * width) return;
+  const int row = i / width, c = i - row * width;
+  s[std::size_t(c) * n + elems[row]] = rows[i];
 }
 
 template <int P, class Phys, class Real>
@@ -213,13 +243,16 @@ public:
     if (uses_acc) acc_.resize(n);
     flux_.resize(std::size_t(M) * O::NF * mesh.n_edges);
     n_blocks_ = (n_elems_ + kBlock - 1) / kBlock;
-    block_rate_.resize(n_blocks_);
     ctl_.resize(1);
+    n_rate_blocks_ = n_blocks_;
+    block_rate_.resize(n_blocks_ + 1); // + 1: a partitioned mesh's element launches are split
+    setup_halo();
     upload_boundaries();
     this->init_control(cfg_);
   }
 
   ~CudaBackend() override {
+    if (packed_) cudaEventDestroy(packed_);
     if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
     if (stream_) cudaStreamDestroy(stream_);
   }
@@ -268,6 +301,7 @@ private:
   void write_control(const StepControl& c) {
     cuda_check(cudaStreamSynchronize(stream_), "step");
     ctl_.upload(&c, 1);
+    host_ctl_ = c;
   }
   void run_steps(std::int64_t n) {
     if (profile_) {
@@ -278,45 +312,134 @@ private:
       }
       return;
     }
+    if (partitioned()) { // the host takes part in every stage: no graph
+      for (std::int64_t i = 0; i < n && host_ctl_.dt > 0; ++i) this->step_once();
+      cuda_check(cudaGetLastError(), "step kernels");
+      return;
+    }
     if (!graph_exec_) capture();
     for (std::int64_t i = 0; i < n; ++i)
       cuda_check(cudaGraphLaunch(graph_exec_, stream_), "graph launch");
   }
 
-  void launch_edges(int, bool first, double c) {
+  void launch_edges(int, bool first, double c, Part part) {
+    Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);
+    if (part != Part::halo) r.first = 0; // the boundary edges come first
+    if (r.last <= r.first) return;
     timed("edges", [&] {
-      k_edges<P><<<(view_.n_edges + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+      k_edges<P><<<(r.last - r.first + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
           phys_, view_, buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()), ctl_.get(),
-          c, first);
+          c, first, r.first, r.last);
     });
   }
-  void launch_elements(int stage, bool first, bool last) {
+  void launch_elements(int stage, bool first, bool last, Part part) {
+    const Range r = element_range(halo(), n_elems_, part);
+    // The halo part's blocks store their rates after the local part's.
+    const int offset =
+        part == Part::halo ? blocks(element_range(halo(), n_elems_, Part::local)) : 0;
+    if (part != Part::local) n_rate_blocks_ = offset + blocks(r);
+    if (r.last <= r.first) return;
     timed("elements", [&] {
-      k_element<P><<<n_blocks_, kBlock, 0, stream_>>>(
+      k_element<P><<<blocks(r), kBlock, 0, stream_>>>(
           phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
-          first, last, !cfg_.limiter.positivity, block_rate_.get());
+          first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
     });
   }
-  void launch_limiter(bool on_current) {
-    timed("limiter", [&] {
-      k_limit<P><<<n_blocks_, kBlock, 0, stream_>>>(
-          phys_, view_, buffers(), to_real<Real>(cfg_.limiter), ctl_.get(), on_current);
-    });
+  void launch_limiter(bool on_current, Part part) {
+    const Range r = element_range(halo(), n_elems_, part);
+    if (r.last > r.first)
+      timed("limiter", [&] {
+        k_limit<P><<<blocks(r), kBlock, 0, stream_>>>(phys_, view_, buffers(),
+                                                      to_real<Real>(cfg_.limiter), ctl_.get(),
+                                                      on_current, r.first, r.last);
+      });
     if (on_current) {
       cuda_check(cudaGetLastError(), "limiter");
       cuda_check(cudaStreamSynchronize(stream_), "limiter");
     }
   }
   void launch_rate() {
-    k_rate<P>
-        <<<n_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(), block_rate_.get());
+    const Range r = element_range(halo(), n_elems_, Part::all);
+    n_rate_blocks_ = blocks(r);
+    k_rate<P><<<n_rate_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(),
+                                                      block_rate_.get(), r.last);
     cuda_check(cudaGetLastError(), "rate kernel");
   }
   void launch_control(bool init) {
-    timed("dt reduction", [&] {
-      k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_blocks_, init);
-    });
-    if (init) cuda_check(cudaGetLastError(), "control kernel");
+    if (!partitioned()) {
+      timed("dt reduction", [&] {
+        k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_rate_blocks_,
+                                                     init, nullptr);
+      });
+      if (init) cuda_check(cudaGetLastError(), "control kernel");
+      return;
+    }
+    // The largest rate of all ranks: this part's to the host, reduced over the ranks, back.
+    // finish_step runs on a host copy of the control block too, so the host knows the parity
+    // and dt without reading them back; every rank's copy is the same.
+    if (!init && host_ctl_.dt <= 0) return;
+    k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_rate_blocks_,
+                                                 init, rate_.get());
+    double r = 0;
+    cuda_check(cudaMemcpyAsync(&r, rate_.get(), sizeof r, cudaMemcpyDeviceToHost, stream_), "rate");
+    cuda_check(cudaStreamSynchronize(stream_), "step");
+    r = halo()->transport->max(r);
+    k_finish<<<1, 1, 0, stream_>>>(ctl_.get(), r, init);
+    cuda_check(cudaGetLastError(), "control kernel");
+    finish_step(host_ctl_, r, init);
+  }
+
+  // ---- parts of a partitioned mesh ----
+  const HaloLayout* halo() const { return cfg_.halo.get(); }
+  bool partitioned() const { return halo() != nullptr; }
+  int blocks(Range r) const { return (r.last - r.first + kBlock - 1) / kBlock; }
+  Real* halo_state(bool on_current) {
+    return state_[on_current ? host_ctl_.parity : 1 - host_ctl_.parity].get();
+  }
+  // Packs the rows the neighbours need and copies them to pinned host memory (unless MPI takes
+  // device memory). The stream then goes on with the work that needs no ghost while halo_end
+  // waits for the copy and for the network.
+  void halo_begin(bool on_current) {
+    const HaloLayout& h = *halo();
+    const int ns = int(h.send_elems.size()), W = M * O::NP;
+    if (ns > 0)
+      k_pack<<<(ns * W + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+          halo_state(on_current), n_elems_, send_elems_.get(), ns, W, send_dev_.get());
+    if (!h.transport->device_pointers())
+      cuda_check(cudaMemcpyAsync(send_host_.get(), send_dev_.get(), send_dev_.bytes(),
+                                 cudaMemcpyDeviceToHost, stream_),
+                 "halo to host");
+    cuda_check(cudaEventRecord(packed_, stream_), "halo event");
+  }
+  void halo_end(bool on_current) {
+    const HaloLayout& h = *halo();
+    const int nr = int(h.recv_elems.size()), W = M * O::NP;
+    const bool dev = h.transport->device_pointers();
+    cuda_check(cudaEventSynchronize(packed_), "halo pack");
+    h.transport->begin(dev ? static_cast<void*>(send_dev_.get()) : send_host_.get(),
+                       dev ? static_cast<void*>(recv_dev_.get()) : recv_host_.get(),
+                       W * sizeof(Real));
+    h.transport->end();
+    if (!dev)
+      cuda_check(cudaMemcpyAsync(recv_dev_.get(), recv_host_.get(), recv_dev_.bytes(),
+                                 cudaMemcpyHostToDevice, stream_),
+                 "halo to device");
+    if (nr > 0)
+      k_unpack<<<(nr * W + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+          halo_state(on_current), n_elems_, recv_elems_.get(), nr, W, recv_dev_.get());
+  }
+  void setup_halo() {
+    if (!partitioned()) return;
+    const HaloLayout& h = *halo();
+    const std::size_t W = M * O::NP;
+    send_elems_.upload(h.send_elems);
+    recv_elems_.upload(h.recv_elems);
+    send_dev_.resize(h.send_elems.size() * W);
+    recv_dev_.resize(h.recv_elems.size() * W);
+    send_host_.resize(h.send_elems.size() * W);
+    recv_host_.resize(h.recv_elems.size() * W);
+    rate_.resize(1);
+    cuda_check(cudaEventCreateWithFlags(&packed_, cudaEventDisableTiming), "halo event");
   }
 
   StateBuffers<Real> buffers() const {
@@ -381,7 +504,13 @@ private:
   DeviceArray<Real> geom_, edge_geom_, bnd_xy_, aux_, edge_aux_, state_[2], acc_, flux_;
   DeviceArray<int> elem_face_, edge_elem_, elem_node_, node_elem_start_, node_elem_;
   DeviceArray<unsigned char> edge_side_;
-  DeviceArray<double> block_rate_;
+  DeviceArray<double> block_rate_, rate_;
+  int n_rate_blocks_ = 0;  // blocks whose rates the last element launches stored
+  StepControl host_ctl_{}; // partitioned: the host's copy of the control block
+  DeviceArray<int> send_elems_, recv_elems_;
+  DeviceArray<Real> send_dev_, recv_dev_;
+  PinnedArray<Real> send_host_, recv_host_;
+  cudaEvent_t packed_ = nullptr;
   DeviceArray<StepControl> ctl_;
   DeviceArray<BoundaryParams<Real, M>> bcs_;
   std::vector<std::unique_ptr<DeviceArray<Real>>> tables_;

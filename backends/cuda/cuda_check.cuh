@@ -54,4 +54,27 @@ private:
   std::size_t n_ = 0;
 };
 
+// Page-locked host memory: copies from and to it run asynchronously on a stream.
+template <class T> class PinnedArray {
+public:
+  PinnedArray() = default;
+  ~PinnedArray() {
+    if (p_) cudaFreeHost(p_);
+  }
+  PinnedArray(const PinnedArray&) = delete;
+  PinnedArray& operator=(const PinnedArray&) = delete;
+  void resize(std::size_t n) {
+    if (p_) cudaFreeHost(p_);
+    p_ = nullptr;
+    n_ = n;
+    if (n) cuda_check(cudaMallocHost(&p_, n * sizeof(T)), "cudaMallocHost");
+  }
+  T* get() const { return p_; }
+  std::size_t bytes() const { return n_ * sizeof(T); }
+
+private:
+  T* p_ = nullptr;
+  std::size_t n_ = 0;
+};
+
 } // namespace tridg

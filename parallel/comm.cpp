@@ -1,0 +1,276 @@
+#include "parallel/comm.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+#if TRIDG_HAVE_MPI
+#include <mpi.h>
+#if defined(OPEN_MPI) && __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+#endif
+
+namespace tridg::par {
+
+namespace {
+
+// Rows (of `width` values, back to back) put at the rows `index` names of a table of n_rows.
+std::vector<double> place_rows(const double* rows, const std::int32_t* index, std::size_t n,
+                               int width, std::int64_t n_rows) {
+  std::vector<double> out(std::size_t(n_rows) * width);
+  for (std::size_t i = 0; i < n; ++i)
+    std::copy(rows + i * width, rows + (i + 1) * width,
+              out.begin() + std::size_t(index[i]) * width);
+  return out;
+}
+
+} // namespace
+
+#if TRIDG_HAVE_MPI
+
+namespace {
+
+// The solver's traffic and the error agreement each get their own communicator, so that a
+// failing rank's barrier never matches a collective of the solver.
+MPI_Comm g_comm = MPI_COMM_NULL, g_error_comm = MPI_COMM_NULL;
+int g_rank = 0, g_size = 1, g_local = 0;
+bool g_started = false;
+
+void check(int rc, const char* what) {
+  if (rc != MPI_SUCCESS) fail(ExitCode::internal, std::string("MPI failed in ") + what);
+}
+
+// Rows are sent as bytes: the exchange serves double and float states alike.
+class MpiHaloTransport final : public HaloTransport {
+public:
+  MpiHaloTransport(std::vector<int> ranks, std::vector<int> send, std::vector<int> recv)
+      : ranks_(std::move(ranks)), send_(std::move(send)), recv_(std::move(recv)) {
+    reqs_.resize(2 * ranks_.size());
+  }
+  void begin(const void* send, void* recv, std::size_t row_bytes) override {
+    std::size_t so = 0, ro = 0;
+    for (std::size_t i = 0; i < ranks_.size(); ++i) {
+      const std::size_t sb = send_[i] * row_bytes, rb = recv_[i] * row_bytes;
+      if (sb > std::size_t(INT32_MAX) || rb > std::size_t(INT32_MAX))
+        fail(ExitCode::internal, "a halo message exceeds 2 GiB");
+      check(MPI_Irecv(static_cast<char*>(recv) + ro, int(rb), MPI_BYTE, ranks_[i], 7, g_comm,
+                      &reqs_[2 * i]),
+            "MPI_Irecv");
+      check(MPI_Isend(static_cast<const char*>(send) + so, int(sb), MPI_BYTE, ranks_[i], 7, g_comm,
+                      &reqs_[2 * i + 1]),
+            "MPI_Isend");
+      so += sb;
+      ro += rb;
+    }
+  }
+  void end() override {
+    check(MPI_Waitall(int(reqs_.size()), reqs_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+  }
+  double max(double local) override { return max_all(local); }
+  bool device_pointers() const override { return cuda_aware_text() == "yes"; }
+
+private:
+  std::vector<int> ranks_, send_, recv_;
+  std::vector<MPI_Request> reqs_;
+};
+
+} // namespace
+
+bool built_with_mpi() {
+  return true;
+}
+
+Session::Session(int& argc, char**& argv) {
+  int inited = 0;
+  MPI_Initialized(&inited);
+  if (inited) return;
+  // Only the main thread calls MPI; OpenMP threads never do.
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  g_started = true;
+  MPI_Comm_dup(MPI_COMM_WORLD, &g_comm);
+  MPI_Comm_dup(MPI_COMM_WORLD, &g_error_comm);
+  MPI_Comm_rank(g_comm, &g_rank);
+  MPI_Comm_size(g_comm, &g_size);
+  MPI_Comm node;
+  MPI_Comm_split_type(g_comm, MPI_COMM_TYPE_SHARED, g_rank, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &g_local);
+  MPI_Comm_free(&node);
+}
+
+Session::~Session() {
+  if (!g_started) return;
+  MPI_Comm_free(&g_comm);
+  MPI_Comm_free(&g_error_comm);
+  MPI_Finalize();
+}
+
+int rank() {
+  return g_rank;
+}
+int size() {
+  return g_size;
+}
+int local_rank() {
+  return g_local;
+}
+
+double max_all(double local) {
+  if (g_size == 1) return local;
+  double r = 0;
+  check(MPI_Allreduce(&local, &r, 1, MPI_DOUBLE, MPI_MAX, g_comm), "MPI_Allreduce");
+  return r;
+}
+
+double sum_all(double local) {
+  if (g_size == 1) return local;
+  double r = 0;
+  check(MPI_Allreduce(&local, &r, 1, MPI_DOUBLE, MPI_SUM, g_comm), "MPI_Allreduce");
+  return r;
+}
+
+void broadcast(std::vector<std::int32_t>& v) {
+  if (g_size == 1) return;
+  long long n = static_cast<long long>(v.size());
+  check(MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, g_comm), "MPI_Bcast");
+  v.resize(std::size_t(n));
+  if (n > INT32_MAX) fail(ExitCode::internal, "broadcast of more than 2^31 entries");
+  check(MPI_Bcast(v.data(), int(n), MPI_INT32_T, 0, g_comm), "MPI_Bcast");
+}
+
+std::vector<double> allgather_rows(const std::vector<double>& rows,
+                                   const std::vector<std::int32_t>& index, int width,
+                                   std::int64_t n_rows) {
+  if (g_size == 1) return place_rows(rows.data(), index.data(), index.size(), width, n_rows);
+  int mine = int(index.size());
+  std::vector<int> counts(g_size), displs(g_size);
+  check(MPI_Allgather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, g_comm), "MPI_Allgather");
+  std::int64_t total = 0;
+  for (int r = 0; r < g_size; ++r) {
+    displs[r] = int(total);
+    total += counts[r];
+  }
+  std::vector<std::int32_t> all_index(total);
+  check(MPI_Allgatherv(index.data(), mine, MPI_INT32_T, all_index.data(), counts.data(),
+                       displs.data(), MPI_INT32_T, g_comm),
+        "MPI_Allgatherv");
+  // The rows travel in a datatype of one row, so the counts stay element counts.
+  MPI_Datatype row;
+  MPI_Type_contiguous(width, MPI_DOUBLE, &row);
+  MPI_Type_commit(&row);
+  std::vector<double> all_rows(std::size_t(total) * width);
+  const int rc = MPI_Allgatherv(rows.data(), mine, row, all_rows.data(), counts.data(),
+                                displs.data(), row, g_comm);
+  MPI_Type_free(&row);
+  check(rc, "MPI_Allgatherv");
+  return place_rows(all_rows.data(), all_index.data(), all_index.size(), width, n_rows);
+}
+
+void on_root(const std::function<void()>& f) {
+  if (g_size == 1) {
+    f();
+    return;
+  }
+  int code = 0;
+  std::string msg;
+  if (g_rank == 0) try {
+      f();
+    } catch (const UserError& e) {
+      code = int(e.code());
+      msg = e.what();
+    }
+  check(MPI_Bcast(&code, 1, MPI_INT, 0, g_comm), "MPI_Bcast");
+  if (code == 0) return;
+  int n = int(msg.size());
+  check(MPI_Bcast(&n, 1, MPI_INT, 0, g_comm), "MPI_Bcast");
+  msg.resize(std::size_t(n));
+  check(MPI_Bcast(msg.data(), n, MPI_CHAR, 0, g_comm), "MPI_Bcast");
+  throw UserError(ExitCode(code), msg);
+}
+
+bool all_ranks_failed() {
+  if (g_size == 1) return true;
+  MPI_Request req;
+  if (MPI_Ibarrier(g_error_comm, &req) != MPI_SUCCESS) return false;
+  const auto t0 = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5)) {
+    int done = 0;
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    if (done) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return false;
+}
+
+void abort_all(ExitCode code) {
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, int(code));
+  std::_Exit(int(code));
+}
+
+std::unique_ptr<HaloTransport> make_halo_transport(const std::vector<int>& ranks,
+                                                   const std::vector<int>& rows_send,
+                                                   const std::vector<int>& rows_recv) {
+  return std::make_unique<MpiHaloTransport>(ranks, rows_send, rows_recv);
+}
+
+std::string cuda_aware_text() {
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+  return MPIX_Query_cuda_support() ? "yes" : "no (the library has it, but it is off at run time)";
+#elif defined(MPIX_CUDA_AWARE_SUPPORT)
+  return "no (the MPI library was built without CUDA support)";
+#else
+  return "no (the MPI library does not say)";
+#endif
+}
+
+#else // no MPI: one rank
+
+bool built_with_mpi() {
+  return false;
+}
+Session::Session(int&, char**&) {}
+Session::~Session() = default;
+int rank() {
+  return 0;
+}
+int size() {
+  return 1;
+}
+int local_rank() {
+  return 0;
+}
+double max_all(double local) {
+  return local;
+}
+double sum_all(double local) {
+  return local;
+}
+void broadcast(std::vector<std::int32_t>&) {}
+std::vector<double> allgather_rows(const std::vector<double>& rows,
+                                   const std::vector<std::int32_t>& index, int width,
+                                   std::int64_t n_rows) {
+  return place_rows(rows.data(), index.data(), index.size(), width, n_rows);
+}
+void on_root(const std::function<void()>& f) {
+  f();
+}
+bool all_ranks_failed() {
+  return true;
+}
+void abort_all(ExitCode code) {
+  std::_Exit(int(code));
+}
+std::unique_ptr<HaloTransport> make_halo_transport(const std::vector<int>&, const std::vector<int>&,
+                                                   const std::vector<int>&) {
+  fail(ExitCode::internal, "this build has no MPI");
+}
+std::string cuda_aware_text() {
+  return "no (this build has no MPI)";
+}
+
+#endif
+
+} // namespace tridg::par

@@ -1,0 +1,65 @@
+#pragma once
+// The processes of a run (MPI ranks) as the rest of tridg sees them. A build without MPI, or a
+// run started without mpirun, is one rank, and every function here is then a no-op or the
+// identity, so the serial code paths stay as they were.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backends/halo.hpp"
+#include "io/error.hpp"
+
+namespace tridg::par {
+
+// Whether this build was compiled with MPI (TRIDG_MPI).
+bool built_with_mpi();
+
+// Starts MPI when the build has it; a second call does nothing. Ends with the returned guard.
+class Session {
+public:
+  Session(int& argc, char**& argv);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+};
+
+int rank();
+int size();
+inline bool root() {
+  return rank() == 0;
+}
+// The rank among those on the same machine (picks the GPU).
+int local_rank();
+
+double max_all(double local);
+double sum_all(double local);
+void broadcast(std::vector<std::int32_t>& v); // from rank 0, resized on the others
+
+// Every rank's rows of `width` doubles, placed at row `index[i]` of the result on every rank.
+// `rows` holds index.size() rows back to back; the result has n_rows rows.
+std::vector<double> allgather_rows(const std::vector<double>& rows,
+                                   const std::vector<std::int32_t>& index, int width,
+                                   std::int64_t n_rows);
+
+// Runs `f` on rank 0 only (a file it writes, a folder it creates) and gives its UserError, if
+// any, to every rank: all ranks then throw the same error, and none waits for a rank that left.
+void on_root(const std::function<void()>& f);
+
+// After a UserError on this rank: whether every rank reached the same point within a few
+// seconds (an error all ranks found in the same input). Then rank 0 alone reports it and all
+// ranks exit normally; otherwise this rank reports and ends all ranks with `code`.
+bool all_ranks_failed();
+[[noreturn]] void abort_all(ExitCode code);
+
+// The exchange of ghost rows with the neighbour ranks `ranks`, to which rows_send[i] rows are
+// sent and from which rows_recv[i] are received (backends/halo.hpp).
+std::unique_ptr<HaloTransport> make_halo_transport(const std::vector<int>& ranks,
+                                                   const std::vector<int>& rows_send,
+                                                   const std::vector<int>& rows_recv);
+
+// "yes" when the MPI library passes GPU memory itself (CUDA-aware), else why not.
+std::string cuda_aware_text();
+
+} // namespace tridg::par

@@ -1,0 +1,108 @@
+#pragma once
+// A backend for one part of a partitioned mesh that looks, to the run loop, like a backend of
+// the whole mesh: the state crosses the interface in the whole mesh's element order (every rank
+// gets all of it back from get_state), boundary groups in the whole mesh's edge ranges. Inside,
+// the backend of the part runs the step driver with the halo exchange.
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backends/backend.hpp"
+#include "parallel/comm.hpp"
+#include "parallel/local_mesh.hpp"
+
+namespace tridg {
+
+template <int M> class PartitionedBackend final : public Backend<M> {
+public:
+  PartitionedBackend(std::unique_ptr<HaloTransport> transport,
+                     std::shared_ptr<const HaloLayout> layout, LocalPart part,
+                     std::unique_ptr<Backend<M>> inner, int n_elems)
+      : transport_(std::move(transport)), layout_(std::move(layout)), part_(std::move(part)),
+        inner_(std::move(inner)), n_elems_(n_elems) {}
+
+  std::string name() const override {
+    return inner_->name() + " x " + std::to_string(par::size()) + " ranks";
+  }
+  void set_state(const std::vector<double>& c) override {
+    const std::size_t nl = part_.elem_global.size(), E = n_elems_;
+    const std::size_t rows = c.size() / E; // M * NP
+    std::vector<double> local(rows * nl);
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t i = 0; i < nl; ++i) local[r * nl + i] = c[r * E + part_.elem_global[i]];
+    inner_->set_state(local);
+  }
+  void get_state(std::vector<double>& c) override {
+    std::vector<double> local;
+    inner_->get_state(local);
+    const std::size_t nl = part_.elem_global.size(), no = layout_->n_owned;
+    const int width = int(local.size() / nl);
+    // Owned elements' rows (all coefficients of one element together), to the whole order.
+    std::vector<double> rows(no * width);
+    for (std::size_t i = 0; i < no; ++i)
+      for (int r = 0; r < width; ++r) rows[i * width + r] = local[r * nl + i];
+    const std::vector<std::int32_t> index(part_.elem_global.begin(),
+                                          part_.elem_global.begin() + no);
+    const std::vector<double> all = par::allgather_rows(rows, index, width, n_elems_);
+    c.resize(all.size());
+    for (std::size_t k = 0; k < std::size_t(n_elems_); ++k)
+      for (int r = 0; r < width; ++r) c[r * std::size_t(n_elems_) + k] = all[k * width + r];
+  }
+  void set_time(double t, std::int64_t steps) override { inner_->set_time(t, steps); }
+  void set_boundary(int index, const BoundaryParams<double, M>& bc) override {
+    BoundaryParams<double, M> local = bc;
+    local.first = part_.local_groups.at(index).first;
+    local.count = part_.local_groups[index].last - part_.local_groups[index].first;
+    inner_->set_boundary(index, local);
+  }
+  void limit() override { inner_->limit(); }
+  StepStatus advance(std::int64_t max_steps, double t_target) override {
+    return inner_->advance(max_steps, t_target);
+  }
+  std::size_t memory_bytes() const override { return inner_->memory_bytes(); }
+  std::vector<std::pair<std::string, double>> kernel_times() const override {
+    return inner_->kernel_times();
+  }
+  void enable_profiling(bool on) override { inner_->enable_profiling(on); }
+
+private:
+  // Declared first, destroyed last: the inner backend uses both until it is gone.
+  std::unique_ptr<HaloTransport> transport_;
+  std::shared_ptr<const HaloLayout> layout_;
+  LocalPart part_;
+  std::unique_ptr<Backend<M>> inner_;
+  int n_elems_;
+};
+
+// The part of this rank: cuts the mesh and the boundary data, sets up the exchange and creates
+// the part's backend with `make` (a function of the part's mesh and configuration).
+template <int M, class Make>
+std::unique_ptr<Backend<M>> make_partitioned_backend(const MeshArrays& whole, BackendConfig<M> cfg,
+                                                     const std::vector<std::int32_t>& owner,
+                                                     Make&& make) {
+  std::vector<Range> groups;
+  int covered = 0;
+  for (const auto& b : cfg.boundaries) {
+    groups.push_back({b.first, b.first + b.count});
+    covered += b.count;
+  }
+  if (covered != whole.n_bedges)
+    fail(ExitCode::internal, "boundary groups do not cover the boundary edges");
+  LocalPart part = make_local_part(whole, owner, par::rank(), cfg.limiter.barth_jespersen, groups);
+  auto transport = par::make_halo_transport(part.neighbours, part.rows_send, part.rows_recv);
+  auto layout = std::make_shared<HaloLayout>(part.layout);
+  layout->transport = transport.get();
+  for (std::size_t i = 0; i < cfg.boundaries.size(); ++i) {
+    cfg.boundaries[i].first = part.local_groups[i].first;
+    cfg.boundaries[i].count = part.local_groups[i].last - part.local_groups[i].first;
+    if (i < cfg.bc_tables.size())
+      cfg.bc_tables[i] = cut_boundary_table(cfg.bc_tables[i], part, int(i), M);
+  }
+  cfg.halo = layout;
+  std::unique_ptr<Backend<M>> inner = make(part.mesh, cfg);
+  return std::make_unique<PartitionedBackend<M>>(std::move(transport), std::move(layout),
+                                                 std::move(part), std::move(inner), whole.n_elems);
+}
+
+} // namespace tridg

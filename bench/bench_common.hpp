@@ -46,8 +46,11 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
   const Problem<4> pb = make_euler_problem(cfg, b.mesh, order, phys);
   const BasisTables tables = make_basis_tables(order);
   b.n_modes = tables.n_modes;
-  b.backend = make_backend(phys, tables, make_mesh_arrays(b.mesh),
-                           make_backend_config(b.settings, pb), device, 0);
+  // Under mpirun: this rank's part, on the rank's GPU.
+  const int gpu = pick_gpu(device, -1);
+  b.backend =
+      make_backend(phys, tables, make_mesh_arrays(b.mesh), make_backend_config(b.settings, pb),
+                   resolve_device(device, gpu), gpu, rank_partition(b.mesh, b.settings.mesh_path));
   b.backend->set_state(project(b.mesh, order, 4, pb.initial));
   b.backend->limit();
   b.backend->set_time(0, 0);

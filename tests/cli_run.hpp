@@ -62,12 +62,13 @@ inline std::string quote(const std::string& s) {
 }
 
 // Runs `tridg ARGS` with one OpenMP thread (the runs are tiny; two threads on a busy machine
-// are slower) and the given extra environment assignments ("PATH=/x").
+// are slower) and the given extra environment assignments ("PATH=/x"), started by `launcher`
+// when one is given ("mpiexec -n 3").
 inline CmdResult run_tridg(const std::string& args, const fs::path& dir,
-                           const std::string& env = "") {
+                           const std::string& env = "", const std::string& launcher = "") {
   const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
   // timeout: a hang fails the test (as exit code 124 or 137) instead of stalling the suite.
-  const std::string cmd = "timeout -k 5 120 env OMP_NUM_THREADS=1 " + env + " " +
+  const std::string cmd = "timeout -k 5 120 env OMP_NUM_THREADS=1 " + env + " " + launcher + " " +
                           quote(TRIDG_BINARY) + " " + args + " > " + quote(out.string()) + " 2> " +
                           quote(err.string()) + " < /dev/null";
   const int st = std::system(cmd.c_str());

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# On a machine with several GPUs and MPI (no Gmsh needed): builds with MPI and CUDA, runs the GPU
+# tests (two GPUs against one included) and the scaling benchmark. STAGE picks what runs:
+# build (build and tests), strong (1 and 2 GPUs at 1.6M and 6.4M elements), weak (6.4M per GPU,
+# the largest mesh) and cpu (1 to 16 CPU ranks at 1.6M). Meshes: bench/meshes/dmr_100k.h5 and
+# dmr_200k.h5 (tridg import meshes/double_mach.geo --size 0.51 / 0.36).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-out/mpi}
+mkdir -p "$OUT"
+if [ -d .deps/root ]; then
+  export CMAKE_PREFIX_PATH=$PWD/.deps/root/usr
+  export LD_LIBRARY_PATH=$PWD/.deps/root/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+fi
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+B=build-mpi/bin/bench_mpi
+for stage in ${STAGE:-build strong}; do
+  case $stage in
+  build)
+    nvidia-smi --query-gpu=name,memory.total --format=csv | tee "$OUT/gpu.txt"
+    mpirun --version | head -1 | tee -a "$OUT/gpu.txt"
+    cmake -S . -B build-mpi -G Ninja -DTRIDG_WITH_GMSH=OFF -DTRIDG_CUDA=ON -DTRIDG_CUDA_ARCHS=90 \
+      -DTRIDG_ORDERS="1;2" -DTRIDG_WERROR=ON -DTRIDG_MPI=ON > "$OUT/configure.log" 2>&1 ||
+      { tail -30 "$OUT/configure.log"; exit 1; }
+    cmake --build build-mpi -j "$(nproc)" > "$OUT/build.log" 2>&1 ||
+      { grep -E "error" -A3 "$OUT/build.log" | head -60; exit 1; }
+    (cd build-mpi && ctest -L gpu --output-on-failure) 2>&1 | tee "$OUT/gpu_tests.log" | tail -15
+    ;;
+  strong)
+    for n in 1 2; do
+      mpirun -np $n $B --refines 2 3 --orders 1 2 --steps 100 2>&1 | tee -a "$OUT/strong.log"
+    done
+    ;;
+  weak)
+    mpirun -np 2 $B --mesh bench/meshes/dmr_200k.h5 --refines 3 --orders 1 2 --steps 50 2>&1 |
+      tee -a "$OUT/weak.log"
+    mpirun -np 2 $B --mesh bench/meshes/dmr_200k.h5 --refines 4 --orders 1 --steps 10 2>&1 |
+      tee -a "$OUT/largest.log"
+    ;;
+  cpu)
+    for n in 1 2 4 8 16; do
+      OMP_NUM_THREADS=1 mpirun -np $n --bind-to core $B --device cpu --refines 2 --orders 1 \
+        --steps 3 2>&1 | grep -v "^\[" | tee -a "$OUT/cpu.log"
+    done
+    ;;
+  esac
+done

@@ -1,0 +1,56 @@
+// Two GPUs through MPI: the run on two ranks, one GPU each, ends with the bits of the run on
+// one GPU (a GPU performs each edge's and element's arithmetic the same way whatever part it is
+// in). Needs a machine with two GPUs; with one, both ranks share it, which tests the same.
+#include <doctest/doctest.h>
+
+#include "../cli_run.hpp"
+#include "io/h5_util.hpp"
+
+using namespace tridg_test;
+
+namespace {
+
+const std::string kEnv = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1";
+
+std::vector<double> final_coeffs(const fs::path& dir) {
+  const tridg::h5::File f = tridg::h5::File::open((dir / "final.h5").string());
+  std::vector<hsize_t> dims;
+  return f.read<double>("solution/coefficients", dims);
+}
+
+} // namespace
+
+TEST_CASE("two GPUs through MPI give the bits of one") {
+  struct Case {
+    const char* toml;
+    const char* mesh;
+    const char* extra;
+  };
+  const Case cases[] = {
+      {"isentropic_vortex", "isentropic_vortex", "--set time.end=0.5 -p 2"},
+      {"double_mach", "double_mach", "--set time.end=0.02"},
+      {"dam_break_dry", "dam_break", "--set time.end=0.5 -p 2"},
+      {"thacker_bowl", "thacker", "--set time.end=0.3"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.toml);
+    TempDir d(std::string("gpu_mpi_") + c.toml);
+    const std::string args = "run " + quote(source_path(std::string("cases/") + c.toml + ".toml")) +
+                             " --mesh " +
+                             quote(source_path(std::string("meshes/prepared/") + c.mesh + ".h5")) +
+                             " --device cuda --set output.gmsh=false -q " + c.extra + " -o ";
+    const CmdResult one = run_tridg(args + quote((d / "one").string()), d.path);
+    INFO(one.err);
+    REQUIRE(one.code == 0);
+    const CmdResult two =
+        run_tridg(args + quote((d / "two").string()), d.path, kEnv,
+                  std::string(TRIDG_MPIEXEC) + " " + TRIDG_MPIEXEC_FLAGS + " -n 2");
+    INFO(two.err);
+    REQUIRE(two.code == 0);
+    const std::vector<double> a = final_coeffs(d / "one"), b = final_coeffs(d / "two");
+    REQUIRE(a.size() == b.size());
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) differ += a[i] != b[i];
+    CHECK(differ == 0);
+  }
+}

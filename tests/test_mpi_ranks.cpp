@@ -1,0 +1,146 @@
+// Several MPI ranks through the tridg executable: a run on 2 or 3 ranks ends with the bits of
+// the run on one (smooth flow, the limited double Mach flow, wetting and drying), a partition
+// stored by tridg partition is used, a checkpoint of 2 ranks continues on 3, and an error in
+// the input ends every rank with one message and the documented exit code.
+#include <doctest/doctest.h>
+
+#include "cli_run.hpp"
+#include "io/h5_util.hpp"
+
+using namespace tridg_test;
+
+namespace {
+
+// Open MPI refuses to start as root without these (CI machines run as root); --oversubscribe
+// lets 3 ranks share 2 cores.
+const std::string kEnv = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1";
+
+std::string ranks(int n) {
+  return std::string(TRIDG_MPIEXEC) + " " + TRIDG_MPIEXEC_FLAGS + " -n " + std::to_string(n);
+}
+
+struct Final {
+  std::vector<double> coeffs;
+  double time = 0;
+  std::int64_t step = 0;
+};
+
+Final read_final(const fs::path& p) {
+  const tridg::h5::File f = tridg::h5::File::open(p.string());
+  Final r;
+  std::vector<hsize_t> dims;
+  r.coeffs = f.read<double>("solution/coefficients", dims);
+  r.time = f.attr_double("solution", "time");
+  r.step = f.attr_int("solution", "step");
+  return r;
+}
+
+// The line of stderr that tridg wrote (mpiexec adds its own lines after it).
+std::string tridg_error(const CmdResult& r) {
+  const std::size_t at = r.err.find("tridg: error:");
+  return at == std::string::npos ? std::string() : r.err.substr(at, r.err.find('\n', at) - at);
+}
+
+void check_same_bits(const Final& a, const Final& b) {
+  CHECK(a.step == b.step);
+  CHECK(a.time == b.time);
+  REQUIRE(a.coeffs.size() == b.coeffs.size());
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.coeffs.size(); ++i) differ += a.coeffs[i] != b.coeffs[i];
+  CHECK(differ == 0);
+}
+
+std::string case_args(const std::string& name, const std::string& extra, const fs::path& out,
+                      bool quiet = true) {
+  return "run " + quote(source_path("cases/" + name + ".toml")) + " " + extra +
+         " --set output.gmsh=false" + (quiet ? " -q" : "") + " -o " + quote(out.string());
+}
+
+} // namespace
+
+TEST_CASE("2 and 3 ranks end with the bits of one rank") {
+  struct Case {
+    const char* name;
+    const char* extra;
+  };
+  const Case cases[] = {
+      {"isentropic_vortex", "--set time.end=0.5 -p 2"}, // smooth, periodic
+      {"double_mach", "--set time.end=0.02"},           // shocks, vertex-based limiter
+      {"dam_break_dry", "--set time.end=0.5 -p 2"},     // wetting and drying
+      {"thacker_bowl", "--set time.end=0.3"},           // drying in a bowl, p = 1
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    TempDir d(std::string("mpi_") + c.name);
+    const CmdResult one = run_tridg(case_args(c.name, c.extra, d / "one"), d.path);
+    REQUIRE(one.code == 0);
+    const Final ref = read_final(d / "one" / "final.h5");
+    CHECK(ref.step > 5);
+    for (int n : {2, 3}) {
+      CAPTURE(n);
+      // Three ranks also visit elements and edges in a shuffled order.
+      const std::string seed = n == 3 ? " --debug-visit-seed 11" : "";
+      const fs::path out = d / ("ranks" + std::to_string(n));
+      const CmdResult r = run_tridg(case_args(c.name, c.extra + seed, out), d.path, kEnv, ranks(n));
+      INFO(r.err);
+      REQUIRE(r.code == 0);
+      check_same_bits(ref, read_final(out / "final.h5"));
+    }
+  }
+}
+
+TEST_CASE("a partition written by tridg partition is used by as many ranks") {
+  TempDir d("mpi_partition");
+  const std::string mesh = source_path("meshes/prepared/double_mach.h5");
+  const fs::path parts = d / "parts.h5";
+  REQUIRE(
+      run_tridg("partition " + quote(mesh) + " -n 3 -o " + quote(parts.string()), d.path).code ==
+      0);
+  const std::string extra = "--set time.end=0.01 --mesh " + quote(parts.string());
+  REQUIRE(run_tridg(case_args("double_mach", extra, d / "one"), d.path).code == 0);
+  // Without -q: the log says which partition the run took.
+  const CmdResult r =
+      run_tridg(case_args("double_mach", extra, d / "three", false), d.path, kEnv, ranks(3));
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("using the 3-part partition stored in") != std::string::npos);
+  check_same_bits(read_final(d / "one" / "final.h5"), read_final(d / "three" / "final.h5"));
+}
+
+TEST_CASE("a checkpoint written by 2 ranks continues on 3 with the bits of one run") {
+  TempDir d("mpi_restart");
+  const std::string extra = "--set time.end=0.02 --set output.interval=0.01";
+  REQUIRE(run_tridg(case_args("double_mach", extra, d / "whole"), d.path).code == 0);
+  const CmdResult two =
+      run_tridg(case_args("double_mach", extra, d / "two"), d.path, kEnv, ranks(2));
+  INFO(two.err);
+  REQUIRE(two.code == 0);
+  const CmdResult three = run_tridg(case_args("double_mach", extra, d / "three") + " --restart " +
+                                        quote((d / "two" / "solution_0001.h5").string()),
+                                    d.path, kEnv, ranks(3));
+  INFO(three.err);
+  REQUIRE(three.code == 0);
+  check_same_bits(read_final(d / "whole" / "final.h5"), read_final(d / "three" / "final.h5"));
+  // Rank 0 alone writes: one summary, the two ranks' run left its snapshots in its folder only.
+  CHECK(fs::exists(d / "three" / "summary.json"));
+  CHECK(fs::exists(d / "two" / "solution_0002.h5"));
+}
+
+TEST_CASE("an error on 3 ranks ends them all with one message and its exit code") {
+  TempDir d("mpi_errors");
+  // Every rank reads the same bad key: the error is reported once.
+  const CmdResult bad =
+      run_tridg(case_args("double_mach", "--set time.cfl=-1", d / "bad"), d.path, kEnv, ranks(3));
+  CHECK(bad.code == 3);
+  std::size_t lines = 0;
+  for (std::size_t at = 0; (at = bad.err.find("tridg: error:", at)) != std::string::npos; ++at)
+    ++lines;
+  CHECK(lines == 1);
+  CHECK(tridg_error(bad).find("time.cfl = -1 is out of range") != std::string::npos);
+  // Only rank 0 touches the output folder: its failure still reaches every rank.
+  write_file(d / "file", "in the way");
+  const CmdResult io = run_tridg(case_args("double_mach", "--set time.end=0.001", d / "file"),
+                                 d.path, kEnv, ranks(3));
+  CHECK(io.code == 5);
+  CHECK(tridg_error(io).find("cannot create the output folder") != std::string::npos);
+}

@@ -41,6 +41,7 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
   b.settings = read_run_settings(cfg, opt);
   MeshOptions mo;
   mo.refine = b.settings.refine;
+  mo.max_elements = std::int64_t(1) << 31; // benchmarks go beyond the run's default limit
   b.mesh = load_mesh(b.settings.mesh_path, mo);
   const EulerPhysics<double, EulerHllc> phys(read_euler_physics(cfg));
   const Problem<4> pb = make_euler_problem(cfg, b.mesh, order, phys);

@@ -11,6 +11,9 @@
 #include "bench/bench_common.hpp"
 #include "parallel/comm.hpp"
 
+int run(const std::string& root, const std::string& mesh, const std::string& device, int steps,
+        const std::vector<int>& orders, const std::vector<int>& refines);
+
 int main(int argc, char** argv) {
   const tridg::par::Session mpi(argc, argv);
   CLI::App app{"tridg MPI scaling benchmark"};
@@ -24,6 +27,16 @@ int main(int argc, char** argv) {
   app.add_option("--refines", refines, "refinement levels of the mesh");
   app.add_option("--device", device, "cuda or cpu");
   CLI11_PARSE(app, argc, argv);
+  try {
+    return run(root, mesh, device, steps, orders, refines);
+  } catch (const tridg::UserError& e) {
+    std::fprintf(stderr, "bench_mpi: %s\n", e.what());
+    tridg::par::abort_all(e.code());
+  }
+}
+
+int run(const std::string& root, const std::string& mesh, const std::string& device, int steps,
+        const std::vector<int>& orders, const std::vector<int>& refines) {
   const bool root_rank = tridg::par::root();
   if (!root_rank) spdlog::set_level(spdlog::level::off);
   const int n = tridg::par::size();

@@ -252,7 +252,9 @@ public:
   }
 
   ~CudaBackend() override {
-    if (packed_) cudaEventDestroy(packed_);
+    for (cudaEvent_t e : {packed_, local_edges_, halo_done_})
+      if (e) cudaEventDestroy(e);
+    if (halo_stream_) cudaStreamDestroy(halo_stream_);
     if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
     if (stream_) cudaStreamDestroy(stream_);
   }
@@ -326,11 +328,15 @@ private:
     Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);
     if (part != Part::halo) r.first = 0; // the boundary edges come first
     if (r.last <= r.first) return;
+    cudaStream_t st = stream_for(part);
     timed("edges", [&] {
-      k_edges<P><<<(r.last - r.first + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+      k_edges<P><<<(r.last - r.first + kBlock - 1) / kBlock, kBlock, 0, st>>>(
           phys_, view_, buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()), ctl_.get(),
           c, first, r.first, r.last);
     });
+    // The border elements' update (on the halo stream) overwrites what these edges read.
+    if (part == Part::local) cuda_check(cudaEventRecord(local_edges_, stream_), "event");
+    if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
   }
   void launch_elements(int stage, bool first, bool last, Part part) {
     const Range r = element_range(halo(), n_elems_, part);
@@ -339,20 +345,25 @@ private:
         part == Part::halo ? blocks(element_range(halo(), n_elems_, Part::local)) : 0;
     if (part != Part::local) n_rate_blocks_ = offset + blocks(r);
     if (r.last <= r.first) return;
+    cudaStream_t st = stream_for(part);
+    if (part == Part::halo) cuda_check(cudaStreamWaitEvent(st, local_edges_, 0), "event");
     timed("elements", [&] {
-      k_element<P><<<blocks(r), kBlock, 0, stream_>>>(
+      k_element<P><<<blocks(r), kBlock, 0, st>>>(
           phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
           first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
     });
+    if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
   }
   void launch_limiter(bool on_current, Part part) {
     const Range r = element_range(halo(), n_elems_, part);
+    cudaStream_t st = stream_for(part);
     if (r.last > r.first)
       timed("limiter", [&] {
-        k_limit<P><<<blocks(r), kBlock, 0, stream_>>>(phys_, view_, buffers(),
-                                                      to_real<Real>(cfg_.limiter), ctl_.get(),
-                                                      on_current, r.first, r.last);
+        k_limit<P><<<blocks(r), kBlock, 0, st>>>(phys_, view_, buffers(),
+                                                 to_real<Real>(cfg_.limiter), ctl_.get(),
+                                                 on_current, r.first, r.last);
       });
+    if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
     if (on_current) {
       cuda_check(cudaGetLastError(), "limiter");
       cuda_check(cudaStreamSynchronize(stream_), "limiter");
@@ -378,6 +389,7 @@ private:
     // finish_step runs on a host copy of the control block too, so the host knows the parity
     // and dt without reading them back; every rank's copy is the same.
     if (!init && host_ctl_.dt <= 0) return;
+    cuda_check(cudaStreamWaitEvent(stream_, halo_done_, 0), "event");
     k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_rate_blocks_,
                                                  init, rate_.get());
     double r = 0;
@@ -402,6 +414,7 @@ private:
   void halo_begin(bool on_current) {
     const HaloLayout& h = *halo();
     const int ns = int(h.send_elems.size()), W = M * O::NP;
+    cuda_check(cudaStreamWaitEvent(stream_, halo_done_, 0), "event");
     if (ns > 0)
       k_pack<<<(ns * W + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
           halo_state(on_current), n_elems_, send_elems_.get(), ns, W, send_dev_.get());
@@ -422,11 +435,21 @@ private:
     h.transport->end();
     if (!dev)
       cuda_check(cudaMemcpyAsync(recv_dev_.get(), recv_host_.get(), recv_dev_.bytes(),
-                                 cudaMemcpyHostToDevice, stream_),
+                                 cudaMemcpyHostToDevice, halo_stream_),
                  "halo to device");
     if (nr > 0)
-      k_unpack<<<(nr * W + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+      k_unpack<<<(nr * W + kBlock - 1) / kBlock, kBlock, 0, halo_stream_>>>(
           halo_state(on_current), n_elems_, recv_elems_.get(), nr, W, recv_dev_.get());
+    cuda_check(cudaEventRecord(halo_done_, halo_stream_), "event");
+  }
+  // The work next to the ghosts runs on a stream of its own, beside the local work: the ghosts'
+  // copy, their unpacking and the border's edges overlap the inner elements' update. Work on the
+  // main stream that reads what the halo stream wrote waits for halo_done_ first.
+  cudaStream_t stream_for(Part part) {
+    if (part == Part::halo) return halo_stream_;
+    if (part == Part::all && partitioned())
+      cuda_check(cudaStreamWaitEvent(stream_, halo_done_, 0), "event");
+    return stream_;
   }
   void setup_halo() {
     if (!partitioned()) return;
@@ -439,7 +462,9 @@ private:
     send_host_.resize(h.send_elems.size() * W);
     recv_host_.resize(h.recv_elems.size() * W);
     rate_.resize(1);
-    cuda_check(cudaEventCreateWithFlags(&packed_, cudaEventDisableTiming), "halo event");
+    for (cudaEvent_t* e : {&packed_, &local_edges_, &halo_done_})
+      cuda_check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "halo event");
+    cuda_check(cudaStreamCreateWithFlags(&halo_stream_, cudaStreamNonBlocking), "stream");
   }
 
   StateBuffers<Real> buffers() const {
@@ -510,7 +535,8 @@ private:
   DeviceArray<int> send_elems_, recv_elems_;
   DeviceArray<Real> send_dev_, recv_dev_;
   PinnedArray<Real> send_host_, recv_host_;
-  cudaEvent_t packed_ = nullptr;
+  cudaStream_t halo_stream_ = nullptr;
+  cudaEvent_t packed_ = nullptr, local_edges_ = nullptr, halo_done_ = nullptr;
   DeviceArray<StepControl> ctl_;
   DeviceArray<BoundaryParams<Real, M>> bcs_;
   std::vector<std::unique_ptr<DeviceArray<Real>>> tables_;

@@ -82,10 +82,23 @@ bool built_with_mpi() {
   return true;
 }
 
+namespace {
+
+// Whether an MPI launcher (mpirun, mpiexec, srun) started this process: a plain `tridg run` then
+// stays a process of its own, without the cost of a singleton MPI start.
+bool launched_by_mpi() {
+  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK",
+                        "MV2_COMM_WORLD_SIZE", "TRIDG_MPI_INIT"})
+    if (std::getenv(v)) return true;
+  return false;
+}
+
+} // namespace
+
 Session::Session(int& argc, char**& argv) {
   int inited = 0;
   MPI_Initialized(&inited);
-  if (inited) return;
+  if (inited || !launched_by_mpi()) return;
   // Only the main thread calls MPI; OpenMP threads never do.
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);

@@ -252,7 +252,7 @@ public:
   }
 
   ~CudaBackend() override {
-    for (cudaEvent_t e : {packed_, local_edges_, halo_done_, inner_done_, main_all_})
+    for (cudaEvent_t e : {packed_, local_edges_, halo_done_})
       if (e) cudaEventDestroy(e);
     if (halo_stream_) cudaStreamDestroy(halo_stream_);
     if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
@@ -353,13 +353,10 @@ private:
           first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
     });
     if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
-    // The border's limiter (on the halo stream) reads the inner elements' new means.
-    if (part == Part::local) cuda_check(cudaEventRecord(inner_done_, stream_), "event");
   }
   void launch_limiter(bool on_current, Part part) {
     const Range r = element_range(halo(), n_elems_, part);
     cudaStream_t st = stream_for(part);
-    if (part == Part::halo) cuda_check(cudaStreamWaitEvent(st, inner_done_, 0), "event");
     if (r.last > r.first)
       timed("limiter", [&] {
         k_limit<P><<<blocks(r), kBlock, 0, st>>>(phys_, view_, buffers(),
@@ -367,8 +364,6 @@ private:
                                                  on_current, r.first, r.last);
       });
     if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
-    if (part == Part::all && partitioned())
-      cuda_check(cudaEventRecord(main_all_, stream_), "event");
     if (on_current) {
       cuda_check(cudaGetLastError(), "limiter");
       cuda_check(cudaStreamSynchronize(stream_), "limiter");
@@ -414,22 +409,20 @@ private:
     return state_[on_current ? host_ctl_.parity : 1 - host_ctl_.parity].get();
   }
   // Packs the rows the neighbours need and copies them to pinned host memory (unless MPI takes
-  // device memory), on the halo stream: right behind the border's update, not behind the inner
-  // elements', so the exchange travels while they are computed. The main stream's later work
-  // reads the border's values: it waits for the border's last update.
+  // device memory). The stream then goes on with the work that needs no ghost while halo_end
+  // waits for the copy and for the network.
   void halo_begin(bool on_current) {
     const HaloLayout& h = *halo();
     const int ns = int(h.send_elems.size()), W = M * O::NP;
     cuda_check(cudaStreamWaitEvent(stream_, halo_done_, 0), "event");
-    cuda_check(cudaStreamWaitEvent(halo_stream_, main_all_, 0), "event");
     if (ns > 0)
-      k_pack<<<(ns * W + kBlock - 1) / kBlock, kBlock, 0, halo_stream_>>>(
+      k_pack<<<(ns * W + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
           halo_state(on_current), n_elems_, send_elems_.get(), ns, W, send_dev_.get());
     if (!h.transport->device_pointers())
       cuda_check(cudaMemcpyAsync(send_host_.get(), send_dev_.get(), send_dev_.bytes(),
-                                 cudaMemcpyDeviceToHost, halo_stream_),
+                                 cudaMemcpyDeviceToHost, stream_),
                  "halo to host");
-    cuda_check(cudaEventRecord(packed_, halo_stream_), "halo event");
+    cuda_check(cudaEventRecord(packed_, stream_), "halo event");
   }
   void halo_end(bool on_current) {
     const HaloLayout& h = *halo();
@@ -469,7 +462,7 @@ private:
     send_host_.resize(h.send_elems.size() * W);
     recv_host_.resize(h.recv_elems.size() * W);
     rate_.resize(1);
-    for (cudaEvent_t* e : {&packed_, &local_edges_, &halo_done_, &inner_done_, &main_all_})
+    for (cudaEvent_t* e : {&packed_, &local_edges_, &halo_done_})
       cuda_check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "halo event");
     cuda_check(cudaStreamCreateWithFlags(&halo_stream_, cudaStreamNonBlocking), "stream");
   }
@@ -543,8 +536,7 @@ private:
   DeviceArray<Real> send_dev_, recv_dev_;
   PinnedArray<Real> send_host_, recv_host_;
   cudaStream_t halo_stream_ = nullptr;
-  cudaEvent_t packed_ = nullptr, local_edges_ = nullptr, halo_done_ = nullptr,
-              inner_done_ = nullptr, main_all_ = nullptr;
+  cudaEvent_t packed_ = nullptr, local_edges_ = nullptr, halo_done_ = nullptr;
   DeviceArray<StepControl> ctl_;
   DeviceArray<BoundaryParams<Real, M>> bcs_;
   std::vector<std::unique_ptr<DeviceArray<Real>>> tables_;

@@ -50,6 +50,11 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const std::string device = resolve_device(s.device, gpu);
   const std::vector<std::int32_t> owner = rank_partition(mesh, s.mesh_path);
   auto backend = make_backend(phys, tables, arrays, bc, device, gpu, owner);
+  if (par::size() > 1 && device != "cpu")
+    spdlog::info("halo exchange through {}",
+                 par::cuda_aware_text() == "yes"
+                     ? "GPU memory (CUDA-aware MPI)"
+                     : "pinned host memory (CUDA-aware MPI: " + par::cuda_aware_text() + ")");
   // Every rank holds the whole state at output times; rank 0 alone writes.
   const bool root = par::root();
   std::unique_ptr<OutputWriter> out_root;

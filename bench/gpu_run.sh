@@ -5,10 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-out/gpu}
 mkdir -p "$OUT"
-if [ -d .deps/root ]; then
-  export CMAKE_PREFIX_PATH=$PWD/.deps/root/usr
-  export LD_LIBRARY_PATH=$PWD/.deps/root/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
-fi
+source bench/device_env.sh
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee "$OUT/gpu.txt"
 cmake -S . -B build-gpu -G Ninja -DTRIDG_WITH_GMSH=OFF -DTRIDG_CUDA=ON -DTRIDG_CUDA_ARCHS=90 \
   -DTRIDG_WERROR=ON ${EXTRA_CMAKE:-} > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }

@@ -8,10 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-out/mpi}
 mkdir -p "$OUT"
-if [ -d .deps/root ]; then
-  export CMAKE_PREFIX_PATH=$PWD/.deps/root/usr
-  export LD_LIBRARY_PATH=$PWD/.deps/root/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
-fi
+source bench/device_env.sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 B=build-mpi/bin/bench_mpi
 for stage in ${STAGE:-build strong}; do

@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "cli_run.hpp"
-#include "io/h5_util.hpp"
+#include "final_state.hpp"
 
 using namespace tridg_test;
 
@@ -19,22 +19,6 @@ std::string ranks(int n) {
   return std::string(TRIDG_MPIEXEC) + " " + TRIDG_MPIEXEC_FLAGS + " -n " + std::to_string(n);
 }
 
-struct Final {
-  std::vector<double> coeffs;
-  double time = 0;
-  std::int64_t step = 0;
-};
-
-Final read_final(const fs::path& p) {
-  const tridg::h5::File f = tridg::h5::File::open(p.string());
-  Final r;
-  std::vector<hsize_t> dims;
-  r.coeffs = f.read<double>("solution/coefficients", dims);
-  r.time = f.attr_double("solution", "time");
-  r.step = f.attr_int("solution", "step");
-  return r;
-}
-
 // The line of stderr that tridg wrote (mpiexec adds its own lines after it).
 std::string tridg_error(const CmdResult& r) {
   const std::size_t at = r.err.find("tridg: error:");
@@ -45,9 +29,7 @@ void check_same_bits(const Final& a, const Final& b) {
   CHECK(a.step == b.step);
   CHECK(a.time == b.time);
   REQUIRE(a.coeffs.size() == b.coeffs.size());
-  std::size_t differ = 0;
-  for (std::size_t i = 0; i < a.coeffs.size(); ++i) differ += a.coeffs[i] != b.coeffs[i];
-  CHECK(differ == 0);
+  CHECK(differing(a.coeffs, b.coeffs) == 0);
 }
 
 std::string case_args(const std::string& name, const std::string& extra, const fs::path& out,

@@ -10,6 +10,7 @@
 #include "physics/shallow_water/boundaries.hpp"
 #include "physics/shallow_water/exact.hpp"
 #include "physics/shallow_water/gauges.hpp"
+#include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
 #include "solver/time_schemes.hpp"
 
@@ -149,7 +150,22 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   c.phys.coriolis = cor.on();
 
   const Initial ini = read_initial(cfg, c.phys.g);
-  const Bathymetry bathy = read_bathymetry(cfg, ini);
+  Bathymetry bathy = read_bathymetry(cfg, ini);
+  SwInitial fields = ini.fields;
+  if (const std::optional<SeafloorSource> quake = read_seafloor_source(cfg)) {
+    if (ini.thacker)
+      cfg.error("source", "initial.type = \"thacker\" defines its own bed; remove [source]");
+    // The bed and the water column rise together: the surface moves, the depth does not.
+    auto src = std::make_shared<const SeafloorSource>(*quake);
+    const Bathymetry before = bathy;
+    bathy = Bathymetry::from_function(
+        [before, src](double x, double y) { return before(x, y) + src->uplift(x, y); },
+        before.description() + ", moved by the earthquake source (" + src->description + ")");
+    if (fields.level) {
+      const auto eta = fields.eta_or_h;
+      fields.eta_or_h = [eta, src](double x, double y) { return eta(x, y) + src->uplift(x, y); };
+    }
+  }
   spdlog::info("bathymetry: {}", bathy.description());
   auto bed = std::make_shared<const SwBed>(mesh, p, bathy, c.phys.g, cor);
   c.bed = bed;
@@ -158,7 +174,6 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   pb.var_names = {"h", "hu", "hv"};
   pb.exact = ini.exact;
   pb.mesh_data = [bed](MeshArrays& a) { bed->fill(a); };
-  const SwInitial fields = ini.fields;
   pb.initial_coeffs = [&mesh, bed, fields]() { return sw_initial_state(mesh, *bed, fields); };
   // Used only by a restart's consistency checks and by tools that want a point function.
   pb.initial = [fields, bathy](double x, double y, double* u) {

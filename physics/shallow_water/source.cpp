@@ -1,0 +1,82 @@
+#include "physics/shallow_water/source.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+
+#include "physics/shallow_water/fsp_reader.hpp"
+
+namespace tridg {
+
+namespace fs = std::filesystem;
+
+double SeafloorSource::uplift(double x, double y) const {
+  double up = 0;
+  for (const okada::Subfault& f : faults) up += okada::subfault_displacement(f, x, y, poisson).up;
+  return up;
+}
+
+namespace {
+
+okada::Subfault read_subfault(const Config& t) {
+  okada::Subfault f;
+  f.x = t.get_double("x");
+  f.y = t.get_double("y");
+  f.depth = t.get_double_in("depth", 0, 1e6);
+  f.length = t.get_double_in("length", Config::Interval::open_closed(0, 1e7));
+  f.width = t.get_double_in("width", Config::Interval::open_closed(0, 1e7));
+  f.strike = t.get_double_in("strike", -360, 360);
+  f.dip = t.get_double_in("dip", 0, 90);
+  f.rake = t.get_double_in("rake", -360, 360);
+  f.slip = t.get_double_in("slip", -1e3, 1e3);
+  f.opening = t.get_double_in("opening", -1e3, 1e3, 0.0);
+  f.anchor = t.get_choice("anchor", {"centroid", "top_centre"}, "centroid") == "centroid"
+                 ? okada::FaultAnchor::centroid
+                 : okada::FaultAnchor::top_centre;
+  return f;
+}
+
+} // namespace
+
+std::optional<SeafloorSource> read_seafloor_source(const Config& cfg) {
+  if (!cfg.has("source")) return std::nullopt;
+  const Config t = cfg.table("source");
+  t.get_choice("type", {"okada"}, "okada");
+  SeafloorSource s;
+  s.poisson = t.get_double_in("poisson", Config::Interval::open(0, 0.5), 0.25);
+  const bool has_fsp = t.has("fsp"), has_tables = t.has("subfaults");
+  if (has_fsp == has_tables)
+    t.error(has_fsp ? "fsp" : "type",
+            "give the subfaults either as [source.subfaults.NAME] tables or as fsp = \"file\"");
+  if (has_fsp) {
+    const fs::path f = t.get_string("fsp");
+    const std::string path =
+        (f.is_absolute() ? f : fs::path(cfg.source()).parent_path() / f).lexically_normal();
+    const FspModel m = read_fsp(path);
+    // The file's X, Y are metres from its epicentre; `origin` places the epicentre in the mesh.
+    const std::vector<double> o = t.get_doubles("origin", {0.0, 0.0});
+    if (o.size() != 2) t.error("origin", "needs two numbers [x, y]");
+    s.faults = m.subfaults;
+    for (okada::Subfault& sf : s.faults) {
+      sf.x += o[0];
+      sf.y += o[1];
+    }
+    if (m.has_rupture_time)
+      spdlog::warn("{}: the rupture times of {} are not modelled: every subfault slips at t = 0",
+                   cfg.source(), path);
+    s.description = std::to_string(s.faults.size()) + " subfaults of " + path;
+    for (std::size_t i = 0; i < s.faults.size(); ++i)
+      okada::check_subfault(s.faults[i], path + ", subfault " + std::to_string(i + 1));
+  } else {
+    const Config subs = t.table("subfaults");
+    for (const std::string& name : subs.keys()) {
+      s.faults.push_back(read_subfault(subs.table(name)));
+      okada::check_subfault(s.faults.back(), subs.where(name));
+    }
+    if (s.faults.empty()) t.error("subfaults", "lists no subfault");
+    s.description = std::to_string(s.faults.size()) + " subfault(s) of " + cfg.source();
+  }
+  return s;
+}
+
+} // namespace tridg

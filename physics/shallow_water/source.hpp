@@ -1,0 +1,29 @@
+#pragma once
+// The seafloor displacement of an earthquake, from the [source] table of a shallow-water case.
+// It acts at t = 0: the bed and the water above it rise together by the vertical displacement,
+// so the sea surface takes the seafloor's shape and the depth is unchanged (the water column is
+// incompressible and the rupture is fast against the tsunami). Subfaults come from
+// [source.subfaults.NAME] tables or a SRCMOD .fsp file and are summed with Okada's (1985)
+// formulas (okada.hpp). The mesh must be in metres; positions are in its coordinates.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "io/config.hpp"
+#include "physics/shallow_water/okada.hpp"
+
+namespace tridg {
+
+struct SeafloorSource {
+  std::vector<okada::Subfault> faults;
+  double poisson = 0.25;
+  std::string description;
+  // Vertical displacement of the seafloor at (x, y) [m], positive up.
+  double uplift(double x, double y) const;
+};
+
+// The source of [source], or none when the case has no such table. Throws UserError(bad_case)
+// naming the key or file.
+std::optional<SeafloorSource> read_seafloor_source(const Config& cfg);
+
+} // namespace tridg

@@ -13,6 +13,7 @@
 #include "io/config.hpp"
 #include "io/connectivity.hpp"
 #include "mesh_checks.hpp"
+#include "physics/linear_shallow_water/case.hpp"
 #include "physics/shallow_water/case.hpp"
 #include "physics/shallow_water/source.hpp"
 #include "solver/run_settings.hpp"
@@ -172,4 +173,26 @@ TEST_CASE("bad earthquake sources are one-line errors") {
   CHECK(user_error_of([&] { make_sw_case(cfg, read_run_settings(cfg, opt), ocean()); },
                       ExitCode::bad_case)
             .find("remove [source]") != std::string::npos);
+}
+
+TEST_CASE("linear shallow water takes the uplift as its initial surface") {
+  const std::string text = "[physics]\ntype = \"linear_shallow_water\"\n[mesh]\nfile = \"u.h5\"\n"
+                           "[limiter]\ntype = \"none\"\n[time]\nend = 1.0\n"
+                           "[initial]\ntype = \"expression\"\neta = \"0.25\"\n"
+                           "[bathymetry]\ndepth = \"100\"\n[boundary.bottom]\ntype = \"wall\"\n"
+                           "[boundary.top]\ntype = \"wall\"\n[boundary.left]\ntype = \"wall\"\n"
+                           "[boundary.right]\ntype = \"wall\"\n" +
+                           thrust(4.0);
+  const Config cfg = Config::parse(text, "lsw.toml");
+  RunOptions opt;
+  opt.case_path = "lsw.toml";
+  const LswCase c = make_lsw_case(cfg, read_run_settings(cfg, opt), ocean());
+  const SeafloorSource src = *read_seafloor_source(cfg);
+  for (const double x : {-30e3, -5e3, 20e3})
+    for (const double y : {-10e3, 0.0, 35e3}) {
+      double u[3];
+      c.problem.initial(x, y, u);
+      CHECK(u[0] == 0.25 + src.uplift(x, y));
+      CHECK(u[1] == 0.0);
+    }
 }

@@ -10,6 +10,7 @@
 #include "io/expression.hpp"
 #include "io/time_series.hpp"
 #include "physics/shallow_water/boundaries.hpp"
+#include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
 
 namespace tridg {
@@ -119,6 +120,19 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
   pb.var_names = {"eta", "hu", "hv"};
   pb.mesh_data = [depth](MeshArrays& a) { depth->fill(a); };
   read_initial(cfg, c.phys, *depth, bathy, pb);
+  if (const std::optional<SeafloorSource> quake = read_seafloor_source(cfg)) {
+    if (pb.exact)
+      cfg.error("source", "the standing wave is an exact solution without a source; remove "
+                          "[source] or use initial.type = \"expression\"");
+    // The sea floor and the water column rise together: the surface perturbation takes the
+    // uplift, the still depth stays.
+    auto src = std::make_shared<const SeafloorSource>(*quake);
+    pb.initial = [before = pb.initial, src](double x, double y, double* u) {
+      before(x, y, u);
+      u[0] += src->uplift(x, y);
+    };
+    spdlog::info("earthquake source: {}", src->description);
+  }
 
   read_sw_boundaries(cfg, mesh, s.order, pb);
   return c;

@@ -42,6 +42,11 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
   GaugeSettings s;
   s.interval = g.get_double_in("interval", 0, 1e300);
   s.hdf5 = g.get_bool("hdf5", true);
+  if (g.has("arrival")) {
+    const Config a = g.table("arrival");
+    s.arrival_threshold = a.get_double_in("threshold", Config::Interval::open(0, 1e300), 0.01);
+    s.arrival_level = a.get_double("level", 0.0);
+  }
   if (g.has("points")) {
     const Config pts = g.table("points");
     for (const std::string& name : pts.keys()) {
@@ -97,6 +102,7 @@ GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<
   const int E = mesh.n_elems();
   max_eta_.assign(E, std::nan(""));
   max_h_.assign(E, 0.0);
+  arrival_.assign(E, std::nan(""));
   if (s_.runup)
     for (int k = 0; k < E; ++k) {
       const ElementMap m = element_map(mesh, k);
@@ -151,6 +157,8 @@ void GaugeObserver::observe(const std::vector<double>& c, double t, std::int64_t
     const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
     if (!(max_eta_[k] >= cell.level)) max_eta_[k] = cell.level;
     max_h_[k] = std::max(max_h_[k], h);
+    if (std::isnan(arrival_[k]) && cell.level > s_.arrival_level + s_.arrival_threshold)
+      arrival_[k] = t;
   }
   for (int k : runup_elems_) {
     const double h = mean(0, k);
@@ -265,6 +273,9 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
     m.write("bed", bed);
     m.write("max_eta", max_eta_);
     m.write("max_depth", max_h_);
+    m.write("arrival_time", arrival_);
+    m.set_attr("/", "arrival_threshold", s_.arrival_threshold);
+    m.set_attr("/", "arrival_level", s_.arrival_level);
     m.set_attr("/", "samples", std::int64_t(nt));
     m.set_attr("/", "interval", s_.interval);
     m.close();

@@ -1,9 +1,9 @@
 #pragma once
 // Gauges of a shallow-water run, from the case's [gauges] table: the water level at named points
 // every `interval` (gauges.csv, gauges.h5), the highest level each element reached
-// (max_inundation.h5), the run-up near a point, and the comparison with measured records
-// (gauges_summary.json and the log). Sampling happens at exact times through the run driver's
-// observer hook; maxima are over the samples.
+// and when the wave first arrived there (max_inundation.h5), the run-up near a point, and the
+// comparison with measured records (gauges_summary.json and the log). Sampling happens at exact
+// times through the run driver's observer hook; maxima are over the samples.
 #include <array>
 #include <cstdio>
 #include <limits>
@@ -28,6 +28,9 @@ struct GaugeSettings {
   };
   std::vector<Point> points;
   bool hdf5 = true;
+  // Arrival: the first sample at which an element's water level rises more than
+  // `arrival_threshold` above `arrival_level` (the still water level).
+  double arrival_threshold = 0.01, arrival_level = 0;
   // Run-up: the highest elevation reached by water of at least min_depth within `radius`.
   bool runup = false;
   double runup_x = 0, runup_y = 0, runup_radius = 0, runup_min_depth = 1e-3;
@@ -61,6 +64,7 @@ public:
   const std::vector<double>& levels(std::size_t gauge) const { return eta_[gauge]; }
   double runup() const { return runup_; }
   const std::vector<double>& max_level() const { return max_eta_; } // per element (NaN: dry)
+  const std::vector<double>& arrival() const { return arrival_; }   // per element (NaN: never)
   const std::vector<GaugeComparison>& comparisons() const { return cmp_; }
 
 private:
@@ -75,7 +79,7 @@ private:
   std::vector<int> runup_elems_;
   std::vector<double> t_;
   std::vector<std::vector<double>> eta_, h_, u_, v_;
-  std::vector<double> max_eta_, max_h_;
+  std::vector<double> max_eta_, max_h_, arrival_;
   double runup_ = -std::numeric_limits<double>::infinity(), runup_t_ = 0;
   std::array<double, 2> runup_at_{0, 0};
   std::vector<GaugeComparison> cmp_;

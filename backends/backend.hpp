@@ -44,7 +44,8 @@ template <int M> struct BackendConfig {
   double cfl_factor = 0.5; // dt = cfl_factor / max(wave speed / inscribed radius)
   double fixed_dt = 0;     // > 0: use this dt instead of the CFL condition
   std::vector<BoundaryParams<double, M>> boundaries;
-  // Ghost states of tabulated boundaries, [M][NF][count] per boundary (empty for the others).
+  // Per boundary: the ghost states of a tabulated one, [M][NF][count], or a physics' own data
+  // (a water level's time series); empty for the others.
   std::vector<std::vector<double>> bc_tables;
   bool single_precision = false;
   // CPU backend, for testing: > 0 visits elements and edges in an order shuffled with this seed

@@ -96,7 +96,9 @@ std::unique_ptr<Backend<M>> make_partitioned_backend(const MeshArrays& whole, Ba
   for (std::size_t i = 0; i < cfg.boundaries.size(); ++i) {
     cfg.boundaries[i].first = part.local_groups[i].first;
     cfg.boundaries[i].count = part.local_groups[i].last - part.local_groups[i].first;
-    if (i < cfg.bc_tables.size())
+    // Ghost states per edge point are cut to the part's edges; other tables (a water level's
+    // time series) hold no per-edge data and stay whole.
+    if (i < cfg.bc_tables.size() && cfg.boundaries[i].kind == BcKind::tabulated)
       cfg.bc_tables[i] = cut_boundary_table(cfg.bc_tables[i], part, int(i), M);
   }
   cfg.halo = layout;

@@ -1,5 +1,6 @@
 // Several MPI ranks through the tridg executable: a run on 2 or 3 ranks ends with the bits of
-// the run on one (smooth flow, the limited double Mach flow, wetting and drying), a partition
+// the run on one (smooth flow, the limited double Mach flow, wetting and drying, a water level
+// from a time series with gauges, curved walls with tabulated ghost states), a partition
 // stored by tridg partition is used, a checkpoint of 2 ranks continues on 3, and an error in
 // the input ends every rank with one message and the documented exit code.
 #include <doctest/doctest.h>
@@ -50,6 +51,9 @@ TEST_CASE("2 and 3 ranks end with the bits of one rank") {
       {"double_mach", "--set time.end=0.02"},           // shocks, vertex-based limiter
       {"dam_break_dry", "--set time.end=0.5 -p 2"},     // wetting and drying
       {"thacker_bowl", "--set time.end=0.3"},           // drying in a bowl, p = 1
+      {"monai", "--set time.end=1.0"},                  // a water level from a time series, gauges
+      {"supersonic_vortex",
+       "--set time.steps=30 -p 2"}, // curved walls, exact ghost states per edge
   };
   for (const Case& c : cases) {
     CAPTURE(c.name);
@@ -67,6 +71,8 @@ TEST_CASE("2 and 3 ranks end with the bits of one rank") {
       INFO(r.err);
       REQUIRE(r.code == 0);
       check_same_bits(ref, read_final(out / "final.h5"));
+      if (fs::exists(d / "one" / "gauges.csv"))
+        CHECK(read_file(out / "gauges.csv") == read_file(d / "one" / "gauges.csv"));
     }
   }
 }

@@ -25,6 +25,7 @@ TEST_CASE("two GPUs through MPI give the bits of one") {
       {"double_mach", "double_mach", "--set time.end=0.02"},
       {"dam_break_dry", "dam_break", "--set time.end=0.5 -p 2"},
       {"thacker_bowl", "thacker", "--set time.end=0.3"},
+      {"monai", "monai", "--set time.end=1.0"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.toml);

@@ -8,13 +8,13 @@
 //   launch_elements(stage, first, last, part) element update into the stage output; the last
 //                                       stage also leaves each element's CFL rate for
 //                                       launch_control
-//   launch_limiter(current, part)       limiter on the stage output (or the current state)
+//   launch_limiter(current)             limiter on the stage output (or the current state)
 //   launch_rate()                       CFL rates of the current state's elements
 //   launch_control(init)                finish_step (or, with init, only the next dt) on the
 //                                       control block, from the largest rate of the last
 //                                       launches over all parts
 //   halo_begin(current), halo_end(current) the exchange of the ghosts' coefficients of the
-//                                       current state or of the stage output (partitioned
+//                                       current state or of the stage input (partitioned
 //                                       meshes only, backends/halo.hpp)
 //   run_steps(n)                        n steps; each one is record_step (the CUDA backend
 //                                       replays a captured graph of it)
@@ -31,9 +31,11 @@
 namespace tridg {
 
 // Stages of one step in the order the driver launches them. On a part of a partitioned mesh,
-// each exchange of ghosts is overlapped with the work that does not need them: the edges and
+// the exchange of ghosts is overlapped with the work that does not need them: the edges and
 // elements away from the ghosts run while the data travel. Each edge and element does the same
-// arithmetic in either order, so the parts together give the bits of the whole mesh.
+// arithmetic in either order, and a part limits the ghosts next to it as their owner does
+// (backends/halo.hpp), so the parts together give the bits of the whole mesh with one exchange
+// per stage.
 template <class B> void record_step(B& b, const std::vector<StageDef>& stages, bool limiting) {
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const bool first = s == 0, last = s + 1 == stages.size();
@@ -41,22 +43,15 @@ template <class B> void record_step(B& b, const std::vector<StageDef>& stages, b
     if (!b.partitioned()) {
       b.launch_edges(int(s), first, c, Part::all);
       b.launch_elements(int(s), first, last, Part::all);
-      if (limiting) b.launch_limiter(false, Part::all);
-      continue;
+    } else {
+      b.halo_begin(first);
+      b.launch_edges(int(s), first, c, Part::local);
+      b.launch_elements(int(s), first, last, Part::local);
+      b.halo_end(first);
+      b.launch_edges(int(s), first, c, Part::halo);
+      b.launch_elements(int(s), first, last, Part::halo);
     }
-    b.halo_begin(first);
-    b.launch_edges(int(s), first, c, Part::local);
-    b.launch_elements(int(s), first, last, Part::local);
-    b.halo_end(first);
-    b.launch_edges(int(s), first, c, Part::halo);
-    b.launch_elements(int(s), first, last, Part::halo);
-    if (limiting) {
-      // The vertex patches of the border elements hold ghosts: they need the stage output.
-      b.halo_begin(false);
-      b.launch_limiter(false, Part::local);
-      b.halo_end(false);
-      b.launch_limiter(false, Part::halo);
-    }
+    if (limiting) b.launch_limiter(false);
   }
   b.launch_control(false);
 }
@@ -80,7 +75,7 @@ public:
       self().halo_begin(true);
       self().halo_end(true);
     }
-    self().launch_limiter(true, Part::all);
+    self().launch_limiter(true);
   }
   StepStatus advance(std::int64_t max_steps, double t_target) override {
     StepControl c = control();

@@ -8,25 +8,70 @@ namespace tridg {
 
 namespace {
 
-// The parts other than `self` among the elements adjacent to k (through an edge, and with
-// `vertex` through a vertex), increasing, without repeats.
-void adjacent_parts(const MeshArrays& g, const std::vector<std::int32_t>& owner, int k, int self,
-                    bool vertex, std::vector<int>& out) {
-  out.clear();
+// Neighbours of element k: through an edge, and with `vertex` also through a vertex. Repeats
+// possible; `out` is appended to.
+void neighbours_of(const MeshArrays& g, int k, bool vertex, std::vector<std::int32_t>& out) {
   const int E = g.n_elems, Ed = g.n_edges;
   for (int s = 0; s < 3; ++s) {
     const int face = g.elem_face[std::size_t(s) * E + k], e = face >> 1;
     const int other = g.edge_elem[std::size_t(face & 1 ? 0 : 1) * Ed + e];
-    if (other >= 0 && owner[other] != self) out.push_back(owner[other]);
+    if (other >= 0) out.push_back(other);
   }
   if (vertex)
     for (int i = 0; i < 3; ++i) {
       const int n = g.elem_node[std::size_t(i) * E + k];
       for (int j = g.node_elem_start[n]; j < g.node_elem_start[n + 1]; ++j)
-        if (owner[g.node_elem[j]] != self) out.push_back(owner[g.node_elem[j]]);
+        out.push_back(g.node_elem[j]);
     }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void sort_unique(std::vector<std::int32_t>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+// The ghost layers of every part (backends/halo.hpp): with the vertex-based limiter three
+// (vertex, vertex, edge neighbours outward), else one (edge neighbours). Each sorted.
+struct Layers {
+  std::vector<std::vector<std::int32_t>> layer[3]; // [layer][part]
+};
+
+Layers ghost_layers(const MeshArrays& g, const std::vector<std::int32_t>& owner, int n_parts,
+                    bool vertex) {
+  const int E = g.n_elems;
+  Layers L;
+  for (auto& l : L.layer) l.resize(n_parts);
+  std::vector<std::int32_t> near;
+  // Layer 1 of every part in one pass over the elements.
+  for (int k = 0; k < E; ++k) {
+    near.clear();
+    neighbours_of(g, k, vertex, near);
+    for (const std::int32_t j : near)
+      if (owner[j] != owner[k]) L.layer[0][owner[k]].push_back(j);
+  }
+  for (auto& v : L.layer[0]) sort_unique(v);
+  if (!vertex) return L;
+  // Layers 2 (through vertices) and 3 (through edges), grown from the layer before; `mark`
+  // holds, per element, the last part and layer that took it (no clearing between parts).
+  std::vector<std::int64_t> mark(E, -1);
+  for (int q = 0; q < n_parts; ++q) {
+    const std::int64_t base = std::int64_t(q) * 4;
+    for (const std::int32_t j : L.layer[0][q]) mark[j] = base + 1;
+    for (int l = 1; l < 3; ++l) {
+      std::vector<std::int32_t>& out = L.layer[l][q];
+      for (const std::int32_t k : L.layer[l - 1][q]) {
+        near.clear();
+        neighbours_of(g, k, l == 1, near);
+        for (const std::int32_t j : near)
+          if (owner[j] != q && mark[j] < base) {
+            mark[j] = base + 1 + l;
+            out.push_back(j);
+          }
+      }
+      sort_unique(out);
+    }
+  }
+  return L;
 }
 
 // Copies the columns `pick` of an SoA table of `rows` rows and `n` columns.
@@ -49,83 +94,88 @@ LocalPart make_local_part(const MeshArrays& g, const std::vector<std::int32_t>& 
   if (owner.size() != std::size_t(E)) fail(ExitCode::internal, "partition of the wrong size");
   LocalPart p;
   p.groups = groups;
-  // Owned elements split into those that touch no other part and those that do; what each
-  // neighbour part needs of them (the same adjacency seen from its side).
-  std::vector<std::int32_t> inner, border;
-  std::vector<std::vector<std::int32_t>> send_to; // indexed by part, whole-mesh elements
-  std::vector<int> near;
-  int max_part = 0;
-  for (int k = 0; k < E; ++k) max_part = std::max(max_part, int(owner[k]));
-  send_to.resize(std::size_t(max_part) + 1);
-  std::vector<char> ghost(E, 0);
+  int n_parts = 0;
+  for (int k = 0; k < E; ++k) n_parts = std::max(n_parts, int(owner[k]) + 1);
+  const Layers L = ghost_layers(g, owner, n_parts, vertex_halo);
+  // What a part receives: the ghosts it does not update and limit itself.
+  auto received = [&](int q) -> std::vector<std::int32_t> {
+    if (!vertex_halo) return L.layer[0][q];
+    std::vector<std::int32_t> r = L.layer[1][q];
+    r.insert(r.end(), L.layer[2][q].begin(), L.layer[2][q].end());
+    sort_unique(r);
+    return r;
+  };
+
+  // Owned elements: those whose edges all join two owned elements first.
+  std::vector<std::int32_t>& eg = p.elem_global;
+  std::vector<std::int32_t> border;
   for (int k = 0; k < E; ++k) {
     if (owner[k] != rank) continue;
-    adjacent_parts(g, owner, k, rank, vertex_halo, near);
-    (near.empty() ? inner : border).push_back(k);
-    for (const int q : near) send_to[q].push_back(k);
-  }
-  // Ghosts: elements of other parts adjacent to an owned border element.
-  for (const std::int32_t k : border) {
+    bool inner = true;
     for (int s = 0; s < 3; ++s) {
       const int face = g.elem_face[std::size_t(s) * E + k], e = face >> 1;
       const int other = g.edge_elem[std::size_t(face & 1 ? 0 : 1) * Ed + e];
-      if (other >= 0 && owner[other] != rank) ghost[other] = 1;
+      inner = inner && other >= 0 && owner[other] == rank;
     }
-    if (vertex_halo)
-      for (int i = 0; i < 3; ++i) {
-        const int n = g.elem_node[std::size_t(i) * E + k];
-        for (int j = g.node_elem_start[n]; j < g.node_elem_start[n + 1]; ++j)
-          if (owner[g.node_elem[j]] != rank) ghost[g.node_elem[j]] = 1;
-      }
+    (inner ? eg : border).push_back(k);
   }
-  // Ghosts grouped by their part, increasing element number within: the order in which that
-  // part sends them (send_to above, seen from its side).
-  std::vector<std::vector<std::int32_t>> recv_from(send_to.size());
-  for (int k = 0; k < E; ++k)
-    if (ghost[k]) recv_from[owner[k]].push_back(k);
-
-  std::vector<std::int32_t>& eg = p.elem_global;
-  eg = inner;
+  p.layout.n_inner = int(eg.size());
   eg.insert(eg.end(), border.begin(), border.end());
-  const int n_owned = int(eg.size());
-  std::vector<std::int32_t> local(E, -1);
-  for (std::size_t q = 0; q < recv_from.size(); ++q) {
-    if (recv_from[q].empty() && send_to[q].empty()) continue;
-    p.neighbours.push_back(int(q));
-    p.rows_recv.push_back(int(recv_from[q].size()));
-    p.rows_send.push_back(int(send_to[q].size()));
-    eg.insert(eg.end(), recv_from[q].begin(), recv_from[q].end());
+  p.layout.n_owned = int(eg.size());
+  const int n_layers = vertex_halo ? 3 : 1;
+  for (int l = 0; l < n_layers; ++l) {
+    eg.insert(eg.end(), L.layer[l][rank].begin(), L.layer[l][rank].end());
+    if (l == 0) p.layout.n_limit = vertex_halo ? int(eg.size()) : p.layout.n_owned;
+    if (l == 1) p.layout.n_update = int(eg.size());
   }
+  if (!vertex_halo) p.layout.n_update = p.layout.n_owned;
   const int nl = int(eg.size());
+  std::vector<std::int32_t> local(E, -1);
   for (int i = 0; i < nl; ++i) local[eg[i]] = i;
-  for (const int q : p.neighbours) {
-    for (const std::int32_t k : send_to[q]) p.layout.send_elems.push_back(local[k]);
-    for (const std::int32_t k : recv_from[q]) p.layout.recv_elems.push_back(local[k]);
-  }
-  p.layout.n_owned = n_owned;
-  p.layout.n_inner = int(inner.size());
 
-  // Edges: the owned elements' boundary edges by group, the edges between two owned elements,
-  // then those between an owned element and a ghost; each keeps its orientation.
+  // Exchange lists: from each part the received ghosts it owns, to each part what it receives
+  // of ours, both in increasing element number.
+  const std::vector<std::int32_t> mine = received(rank);
+  for (int q = 0; q < n_parts; ++q) {
+    if (q == rank) continue;
+    std::vector<std::int32_t> from, to;
+    for (const std::int32_t k : mine)
+      if (owner[k] == q) from.push_back(k);
+    for (const std::int32_t k : received(q))
+      if (owner[k] == rank) to.push_back(k);
+    if (from.empty() && to.empty()) continue;
+    p.neighbours.push_back(q);
+    p.rows_recv.push_back(int(from.size()));
+    p.rows_send.push_back(int(to.size()));
+    for (const std::int32_t k : to) p.layout.send_elems.push_back(local[k]);
+    for (const std::int32_t k : from) p.layout.recv_elems.push_back(local[k]);
+  }
+
+  // Edges: the updated elements' boundary edges by group, the edges between two owned
+  // elements, then the others an updated element needs; each keeps its orientation.
+  const int n_update = p.layout.n_update;
+  auto updated = [&](int k) { return k >= 0 && local[k] >= 0 && local[k] < n_update; };
   std::vector<std::int32_t> edges;
   for (const Range& gr : groups) {
     Range lr;
     lr.first = int(edges.size());
     for (int e = gr.first; e < gr.last; ++e)
-      if (owner[g.edge_elem[e]] == rank) edges.push_back(e);
+      if (updated(g.edge_elem[e])) edges.push_back(e);
     lr.last = int(edges.size());
     p.local_groups.push_back(lr);
   }
   const int nb = int(edges.size());
   p.bedge_global = edges;
-  std::vector<std::int32_t> cross;
+  std::vector<std::int32_t> rest;
   for (int e = NB; e < Ed; ++e) {
-    const bool l = owner[g.edge_elem[e]] == rank, r = owner[g.edge_elem[Ed + e]] == rank;
-    if (l && r) edges.push_back(e);
-    if (l != r && local[g.edge_elem[e]] >= 0 && local[g.edge_elem[Ed + e]] >= 0) cross.push_back(e);
+    const int l = g.edge_elem[e], r = g.edge_elem[Ed + e];
+    if (owner[l] == rank && owner[r] == rank)
+      edges.push_back(e);
+    else if (updated(l) || updated(r))
+      rest.push_back(e);
   }
   p.layout.n_local_edges = int(edges.size());
-  edges.insert(edges.end(), cross.begin(), cross.end());
+  edges.insert(edges.end(), rest.begin(), rest.end());
   const int ne = int(edges.size());
 
   MeshArrays& m = p.mesh;
@@ -138,20 +188,23 @@ LocalPart make_local_part(const MeshArrays& g, const std::vector<std::int32_t>& 
   m.edge_elem.resize(2 * std::size_t(ne));
   std::vector<std::int32_t> bedges(edges.begin(), edges.begin() + nb);
   m.bnd_xy = cut_columns(g.bnd_xy, 4, NB, bedges);
-  // Faces of a ghost that lead out of the part point at edge 0: a ghost is never updated.
+  // Faces that lead out of the part (only the outermost ghosts have them, and those are never
+  // updated) point at edge 0.
   m.elem_face.assign(3 * std::size_t(nl), 0);
   for (int i = 0; i < ne; ++i) {
     const int e = edges[i];
     m.edge_side[i] = g.edge_side[e];
     const int l = g.edge_elem[e], r = g.edge_elem[Ed + e];
+    if (local[l] < 0 || (r >= 0 && local[r] < 0))
+      fail(ExitCode::internal, "an edge of the part leads outside its ghosts");
     m.edge_elem[i] = local[l];
     m.edge_elem[ne + i] = r < 0 ? -1 : local[r];
     m.elem_face[std::size_t(g.edge_side[e] & 3) * nl + local[l]] = 2 * i;
     if (r >= 0) m.elem_face[std::size_t(g.edge_side[e] >> 2) * nl + local[r]] = 2 * i + 1;
   }
   // Vertices of the local elements, and their patches in the whole mesh's order restricted to
-  // the local elements: an owned element's patches are complete (its vertex neighbours are
-  // local), and the limiter reads them in the same order.
+  // the local elements: the patches the limiter reads (owned elements and the first layer) are
+  // complete, and read in the same order.
   std::vector<std::int32_t> node_local(g.n_nodes, -1), nodes;
   m.elem_node.resize(3 * std::size_t(nl));
   for (int i = 0; i < 3; ++i)

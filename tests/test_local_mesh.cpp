@@ -1,7 +1,9 @@
 // A rank's part of a partitioned mesh (parallel/local_mesh.hpp), for 3 METIS parts of the double
 // Mach mesh: every element is owned once; the lists two parts exchange agree element for element
-// and in order; owned elements see their faces, edges and vertex patches as in the whole mesh;
-// the elements of the local range touch no ghost; boundary tables are cut to the part's edges.
+// and in order; the elements a part updates see their faces and edges, and those it limits their
+// vertex patches, as in the whole mesh; the elements of the local range touch no ghost and no
+// boundary; the received ghosts are those the part neither updates nor limits; boundary tables
+// are cut to the part's edges.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -79,8 +81,13 @@ TEST_CASE("every element is owned by one part, and its data are the whole mesh's
         }
         for (int c = 0; c < 4; ++c) CHECK(m.geom[c * nl + i] == g.geom[c * g.n_elems + k]);
       }
-      // An owned element's faces lead to edges with the whole mesh's geometry and neighbours.
-      for (int i = 0; i < no; ++i) {
+      const int nu = lp.layout.n_update, nlim = lp.layout.n_limit;
+      CHECK(no <= nlim);
+      CHECK(nlim <= nu);
+      CHECK(nu <= nl);
+      if (!vertex) CHECK(nu == no);
+      // An updated element's faces lead to edges with the whole mesh's geometry and neighbours.
+      for (int i = 0; i < nu; ++i) {
         const int k = lp.elem_global[i];
         for (int s = 0; s < 3; ++s) {
           const int lf = m.elem_face[s * nl + i], gf = g.elem_face[s * g.n_elems + k];
@@ -94,8 +101,8 @@ TEST_CASE("every element is owned by one part, and its data are the whole mesh's
           CHECK((lo < 0) == (go < 0));
           if (lo >= 0) CHECK(lp.elem_global[lo] == go);
         }
-        // Vertex patches: the whole mesh's, in its order.
-        if (vertex)
+        // Vertex patches of the limited elements: the whole mesh's, in its order.
+        if (vertex && i < nlim)
           for (int v = 0; v < 3; ++v) {
             const int ln = m.elem_node[v * nl + i], gn = g.elem_node[v * g.n_elems + k];
             std::vector<int> a, b;
@@ -106,18 +113,21 @@ TEST_CASE("every element is owned by one part, and its data are the whole mesh's
             CHECK(a == b);
           }
       }
-      // The local range touches no ghost: its edges join owned elements only.
-      for (int e = 0; e < lp.layout.n_local_edges; ++e) {
+      // Boundary edges belong to updated elements; the local range joins owned elements only;
+      // the other edges touch a ghost.
+      for (int e = 0; e < m.n_bedges; ++e) CHECK(m.edge_elem[e] < nu);
+      for (int e = m.n_bedges; e < lp.layout.n_local_edges; ++e) {
         CHECK(m.edge_elem[e] < no);
         CHECK(m.edge_elem[m.n_edges + e] < no);
       }
       for (int e = lp.layout.n_local_edges; e < m.n_edges; ++e)
         CHECK(std::max(m.edge_elem[e], m.edge_elem[m.n_edges + e]) >= no);
+      // The inner elements (updated before the ghosts arrive) have only local-range edges.
       for (int i = 0; i < lp.layout.n_inner; ++i)
-        for (int v = 0; vertex && v < 3; ++v) {
-          const int n = m.elem_node[v * nl + i];
-          for (int j = m.node_elem_start[n]; j < m.node_elem_start[n + 1]; ++j)
-            CHECK(m.node_elem[j] < no);
+        for (int s = 0; s < 3; ++s) {
+          const int le = m.elem_face[s * nl + i] >> 1;
+          CHECK(le >= m.n_bedges);
+          CHECK(le < lp.layout.n_local_edges);
         }
     }
     for (int k = 0; k < g.n_elems; ++k) CHECK(owned_by[k] >= 0);
@@ -152,9 +162,14 @@ TEST_CASE("what one part sends is what its neighbour receives, in the same order
         pairs += !s.empty();
       }
     CHECK(pairs >= 4); // three parts of a strip: at least two neighbouring pairs, both ways
-    // Every ghost is received exactly once.
-    for (const LocalPart& lp : P.parts)
-      CHECK(lp.layout.recv_elems.size() == lp.elem_global.size() - lp.layout.n_owned);
+    // Every ghost the part neither updates nor limits is received, once; no other.
+    for (const LocalPart& lp : P.parts) {
+      std::vector<int> got = lp.layout.recv_elems;
+      std::sort(got.begin(), got.end());
+      CHECK(std::adjacent_find(got.begin(), got.end()) == got.end());
+      CHECK(got.size() == lp.elem_global.size() - lp.layout.n_limit);
+      if (!got.empty()) CHECK(got.front() >= lp.layout.n_limit);
+    }
   }
 }
 
@@ -173,7 +188,8 @@ TEST_CASE("a boundary table is cut to the part's edges of its group") {
     for (const LocalPart& lp : P.parts) {
       const Range& lr = lp.local_groups[grp];
       const int n = lr.last - lr.first;
-      total += n;
+      // Ghosts' boundary edges appear in their owner's part too: count the owned ones.
+      for (int i = lr.first; i < lr.last; ++i) total += lp.mesh.edge_elem[i] < lp.layout.n_owned;
       const std::vector<double> cut = cut_boundary_table(table, lp, int(grp), M);
       REQUIRE(cut.size() == std::size_t(M) * NF * n);
       for (int row = 0; row < M * NF; ++row)

@@ -95,7 +95,7 @@ private:
     const StateView<Real> U = stage_input(first);
     const Real t = ctl_.t + c * ctl_.dt;
     Real* F = flux_.data();
-    if (part != Part::halo)
+    if (has_boundary_edges(part))
       for (const auto& bc : cfg_.boundaries) {
 #pragma omp parallel for schedule(static)
         for (int i = bc.first; i < bc.first + bc.count; ++i)
@@ -113,7 +113,7 @@ private:
     const Real dt = ctl_.dt;
     const Real* F = flux_.data();
     const bool check_points = last && !cfg_.limiter.positivity;
-    const Range e = element_range(halo(), mesh_.n_elems, part);
+    const Range e = update_range(halo(), mesh_.n_elems, part);
     double r = 0;
 #pragma omp parallel for schedule(static) reduction(max : r)
     for (int i = e.first; i < e.last; ++i) {
@@ -127,10 +127,10 @@ private:
     rate_ = part == Part::halo ? std::max(rate_, r) : r;
   }
 
-  void launch_limiter(bool on_current, Part part) {
+  void launch_limiter(bool on_current) {
     if (!on_current && ctl_.dt <= 0) return;
     const StateView<Real> U = on_current ? current() : next();
-    const Range e = element_range(halo(), mesh_.n_elems, part);
+    const Range e = limit_range(halo(), mesh_.n_elems);
 #pragma omp parallel for schedule(static)
     for (int i = e.first; i < e.last; ++i)
       limit_element<P>(T_, phys_, view_, U, cfg_.limiter, elem_at(i));
@@ -138,7 +138,7 @@ private:
 
   void launch_rate() {
     const StateView<Real> U = current();
-    const Range e = element_range(halo(), mesh_.n_elems, Part::all);
+    const Range e = owned_range(halo(), mesh_.n_elems);
     double r = 0;
 #pragma omp parallel for schedule(static) reduction(max : r)
     for (int k = e.first; k < e.last; ++k) {
@@ -202,12 +202,13 @@ private:
     std::mt19937_64 rng(cfg_.visit_seed);
     elem_perm_.resize(mesh_.n_elems);
     std::iota(elem_perm_.begin(), elem_perm_.end(), 0);
-    // Shuffled within each range a launch covers.
-    for (const Part part : {Part::local, Part::halo}) {
-      const Range e = element_range(halo(), mesh_.n_elems, part);
+    // Shuffled within pieces that every launch's range is a union of (updates: inner, others;
+    // limiter: up to the first ghost layer).
+    std::vector<Range> pieces = {{0, mesh_.n_elems}};
+    if (const HaloLayout* h = halo())
+      pieces = {{0, h->n_inner}, {h->n_inner, h->n_limit}, {h->n_limit, h->n_update}};
+    for (const Range& e : pieces)
       std::shuffle(elem_perm_.begin() + e.first, elem_perm_.begin() + e.last, rng);
-      if (!halo()) break;
-    }
     edge_perm_.resize(mesh_.n_edges);
     std::iota(edge_perm_.begin(), edge_perm_.end(), 0);
     for (const auto& bc : cfg_.boundaries)

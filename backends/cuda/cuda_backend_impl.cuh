@@ -325,24 +325,30 @@ private:
   }
 
   void launch_edges(int, bool first, double c, Part part) {
-    Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);
-    if (part != Part::halo) r.first = 0; // the boundary edges come first
-    if (r.last <= r.first) return;
     cudaStream_t st = stream_for(part);
-    timed("edges", [&] {
-      k_edges<P><<<(r.last - r.first + kBlock - 1) / kBlock, kBlock, 0, st>>>(
-          phys_, view_, buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()), ctl_.get(),
-          c, first, r.first, r.last);
-    });
+    auto launch = [&](Range r) {
+      if (r.last <= r.first) return;
+      timed("edges", [&] {
+        k_edges<P><<<(r.last - r.first + kBlock - 1) / kBlock, kBlock, 0, st>>>(
+            phys_, view_, buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()),
+            ctl_.get(), c, first, r.first, r.last);
+      });
+    };
+    const Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);
+    if (part == Part::all) {
+      launch({0, r.last}); // the boundary edges come first: one launch
+    } else {
+      if (has_boundary_edges(part)) launch({0, view_.n_bedges});
+      launch(r);
+    }
     // The border elements' update (on the halo stream) overwrites what these edges read.
     if (part == Part::local) cuda_check(cudaEventRecord(local_edges_, stream_), "event");
     if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
   }
   void launch_elements(int stage, bool first, bool last, Part part) {
-    const Range r = element_range(halo(), n_elems_, part);
+    const Range r = update_range(halo(), n_elems_, part);
     // The halo part's blocks store their rates after the local part's.
-    const int offset =
-        part == Part::halo ? blocks(element_range(halo(), n_elems_, Part::local)) : 0;
+    const int offset = part == Part::halo ? blocks(update_range(halo(), n_elems_, Part::local)) : 0;
     if (part != Part::local) n_rate_blocks_ = offset + blocks(r);
     if (r.last <= r.first) return;
     cudaStream_t st = stream_for(part);
@@ -354,23 +360,22 @@ private:
     });
     if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
   }
-  void launch_limiter(bool on_current, Part part) {
-    const Range r = element_range(halo(), n_elems_, part);
-    cudaStream_t st = stream_for(part);
+  void launch_limiter(bool on_current) {
+    const Range r = limit_range(halo(), n_elems_);
+    cudaStream_t st = stream_for(Part::all);
     if (r.last > r.first)
       timed("limiter", [&] {
         k_limit<P><<<blocks(r), kBlock, 0, st>>>(phys_, view_, buffers(),
                                                  to_real<Real>(cfg_.limiter), ctl_.get(),
                                                  on_current, r.first, r.last);
       });
-    if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
     if (on_current) {
       cuda_check(cudaGetLastError(), "limiter");
       cuda_check(cudaStreamSynchronize(stream_), "limiter");
     }
   }
   void launch_rate() {
-    const Range r = element_range(halo(), n_elems_, Part::all);
+    const Range r = owned_range(halo(), n_elems_);
     n_rate_blocks_ = blocks(r);
     k_rate<P><<<n_rate_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(),
                                                       block_rate_.get(), r.last);
@@ -433,6 +438,8 @@ private:
                        dev ? static_cast<void*>(recv_dev_.get()) : recv_host_.get(),
                        W * sizeof(Real));
     h.transport->end();
+    // The limiter (main stream) read the ghosts' old values before the pack: unpack after it.
+    cuda_check(cudaStreamWaitEvent(halo_stream_, packed_, 0), "event");
     if (!dev)
       cuda_check(cudaMemcpyAsync(recv_dev_.get(), recv_host_.get(), recv_dev_.bytes(),
                                  cudaMemcpyHostToDevice, halo_stream_),

@@ -28,6 +28,12 @@ if(TRIDG_METIS)
   target_link_libraries(tridg_metis INTERFACE ${METIS_LIBRARY})
 endif()
 
+# NetCDF (Debian's libnetcdf-dev ships netCDFConfig.cmake) reads bathymetry grids as GEBCO, ETOPO
+# and GMT write them; it is optional: TRIDG_NETCDF (CMakeLists.txt) is on when it is found.
+if(TRIDG_NETCDF)
+  find_package(netCDF CONFIG REQUIRED)
+endif()
+
 # MPI (Debian's libopenmpi-dev, or any MPI the machine has) is optional: TRIDG_MPI is on when it
 # is found, and without it a run is one rank.
 if(TRIDG_MPI)

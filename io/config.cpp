@@ -41,10 +41,11 @@ const toml::node* lookup(State& s, const std::string& path) {
   const toml::node* cur = &s.root;
   std::string partial;
   for (const std::string& seg : split_path(path)) {
-    const toml::table* t = cur->as_table();
-    if (!t) type_error(s, partial, "a table", *cur);
+    const toml::node* next = child_of(*cur, seg);
+    const bool indexable = cur->is_array() && seg.find_first_not_of("0123456789") == seg.npos;
+    if (!next && !cur->is_table() && !indexable) type_error(s, partial, "a table", *cur);
     partial = join(partial, seg);
-    cur = t->get(seg);
+    cur = next;
     if (!cur) return nullptr;
   }
   return cur;
@@ -299,6 +300,22 @@ Config Config::table(const std::string& key) const {
   if (!n) fail_at(*state_, path, fmt::format("missing required table [{}]", path));
   if (!n->is_table()) type_error(*state_, path, "a table", *n);
   return Config(state_, path);
+}
+
+std::vector<Config> Config::tables(const std::string& key) const {
+  const std::string path = path_of(key);
+  const toml::node* n = lookup(*state_, path);
+  std::vector<Config> out;
+  if (!n) return out;
+  const toml::array* a = n->as_array();
+  if (!a) type_error(*state_, path, "an array of tables ([[" + path + "]])", *n);
+  for (std::size_t i = 0; i < a->size(); ++i) {
+    const std::string item = join(path, std::to_string(i));
+    if (!a->get(i)->is_table()) type_error(*state_, item, "a table", *a->get(i));
+    mark_used(*state_, item);
+    out.push_back(Config(state_, item));
+  }
+  return out;
 }
 
 std::vector<std::string> Config::keys() const {

@@ -74,6 +74,9 @@ public:
 
   // A sub-table (a [section] or an inline table); an error if missing or not a table.
   Config table(const std::string& key) const;
+  // The tables of an array of tables ([[key]] sections); empty when the key is absent. Their
+  // keys read as "key.0.name", "key.1.name" in messages.
+  std::vector<Config> tables(const std::string& key) const;
   std::vector<std::string> keys() const; // keys of this table, in file order (--set ones last)
 
   std::string source() const;                        // the file name given to load()/parse()

@@ -51,6 +51,14 @@ void check_table(const State& s, const std::string& prefix, const toml::table& t
     const std::string path = join(prefix, key);
     if (!s.used.contains(path)) report_unused(s, path, node->is_table(), known_keys);
     if (const toml::table* sub = node->as_table()) check_table(s, path, *sub, known_keys);
+    // Arrays of tables ([[key]]) are checked element by element, as key.0, key.1...
+    if (const toml::array* a = node->as_array()) {
+      for (std::size_t i = 0; i < a->size(); ++i) {
+        const std::string item = join(path, std::to_string(i));
+        if (const toml::table* sub = a->get(i)->as_table(); sub && s.used.contains(item))
+          check_table(s, item, *sub, known_keys);
+      }
+    }
   }
 }
 

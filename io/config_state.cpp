@@ -82,13 +82,20 @@ std::string describe(const toml::node& n) {
   return type_name(n);
 }
 
+const toml::node* child_of(const toml::node& n, const std::string& seg) {
+  if (const toml::table* t = n.as_table()) return t->get(seg);
+  const toml::array* a = n.as_array();
+  if (!a || seg.empty() || seg.size() > 9 ||
+      !std::all_of(seg.begin(), seg.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return nullptr;
+  return a->get(std::stoul(seg));
+}
+
 const toml::node* raw_find(const State& s, const std::string& path) {
   if (path.empty()) return &s.root;
   const toml::node* cur = &s.root;
   for (const std::string& seg : split_path(path)) {
-    const toml::table* t = cur->as_table();
-    if (!t) return nullptr;
-    cur = t->get(seg);
+    cur = child_of(*cur, seg);
     if (!cur) return nullptr;
   }
   return cur;

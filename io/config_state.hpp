@@ -34,6 +34,8 @@ std::string one_line(std::string_view s);
 const char* type_name(const toml::node& n); // "an integer"
 std::string describe(const toml::node& n);  // "an integer (3)"
 
+// The child `seg` of a table, or element `seg` (a decimal index) of an array; nullptr otherwise.
+const toml::node* child_of(const toml::node& n, const std::string& seg);
 // Walks `path` from the root without side effects; nullptr when any part is missing or a
 // non-table stands where a table is needed.
 const toml::node* raw_find(const State& s, const std::string& path);

@@ -9,8 +9,8 @@
 
 #include "io/config.hpp"
 #include "io/error.hpp"
+#include "io/grid_xyz.hpp"
 #include "io/time_series.hpp"
-#include "io/xyz_grid.hpp"
 #include "physics/shallow_water/bathymetry.hpp"
 #include "test_sw_util.hpp"
 
@@ -50,14 +50,15 @@ TEST_CASE("xyz grid: any point order, header, exact bilinear interpolation, clam
       text +=
           std::to_string(x) + " " + std::to_string(y) + " " + std::to_string(bilinear(x, y)) + "\n";
   write(path, text);
-  const XyzGrid g = read_xyz_grid(path);
+  const Grid g = read_xyz_grid(path);
   REQUIRE(g.xs.size() == 3);
   REQUIRE(g.ys.size() == 3);
   for (double x : {0.0, 0.1, 0.7, 1.5})
     for (double y : {-1.0, -0.3, 1.2, 2.0}) CHECK(g(x, y) == doctest::Approx(bilinear(x, y)));
-  // Outside: the nearest boundary value.
-  CHECK(g(-5, 0.3) == doctest::Approx(bilinear(0, 0.3)));
-  CHECK(g(0.7, 10) == doctest::Approx(bilinear(0.7, 2)));
+  // Outside: no value, or, clamped, the nearest boundary value.
+  CHECK(std::isnan(g(-5, 0.3)));
+  CHECK(g.clamped(-5, 0.3) == doctest::Approx(bilinear(0, 0.3)));
+  CHECK(g.clamped(0.7, 10) == doctest::Approx(bilinear(0.7, 2)));
 }
 
 TEST_CASE("xyz grid: incomplete grids, repeated points and bad lines are named errors") {
@@ -68,7 +69,7 @@ TEST_CASE("xyz grid: incomplete grids, repeated points and bad lines are named e
   write(path, "0 0 1\n1 0 1\n0 1 1\n0 0 2\n");
   CHECK(error_of([&] { read_xyz_grid(path); }).find(path + ":4: the point") == 0);
   write(path, "x y z\n0 0 1\n1 0 oops\n");
-  CHECK(error_of([&] { read_xyz_grid(path); }).find(path + ":3: expected three numbers") == 0);
+  CHECK(error_of([&] { read_xyz_grid(path); }).find(path + ":3: 'oops' is not a number") == 0);
   CHECK(error_of([&] { read_xyz_grid(dir.file("missing.xyz")); }).find("cannot open") !=
         std::string::npos);
 }
@@ -108,7 +109,7 @@ TEST_CASE("time series and measured columns") {
 }
 
 TEST_CASE("the Monai data in the repository reads as a complete 393 x 244 depth grid") {
-  const XyzGrid g = read_xyz_grid(source_path("data/monai/bathymetry.xyz.txt"));
+  const Grid g = read_xyz_grid(source_path("data/monai/bathymetry.xyz.txt"));
   CHECK(g.xs.size() == 393);
   CHECK(g.ys.size() == 244);
   CHECK(g(0, 1.7) == doctest::Approx(0.13535)); // depth at the wave maker

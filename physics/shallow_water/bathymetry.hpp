@@ -3,8 +3,7 @@
 //
 // Sign convention: b is an elevation, positive up, on the same datum as the water surface
 // eta = h + b (usually the still-water level, so b = -depth where there is water at rest).
-// Gridded files in the Monai format give the depth below the datum, positive under water:
-// b = -depth.
+// Grids holding depths below the datum, positive under water, give b = -depth.
 #include <functional>
 #include <memory>
 #include <string>
@@ -19,8 +18,10 @@ public:
   explicit Bathymetry(double b0 = 0.0);
   // From a [bathymetry] table:
   //   elevation = "expression in x, y"      (or depth = "...", meaning b = -depth)
-  //   file = "grid.xyz", values = "depth"    (or "elevation"): "x y value" lines, bilinear
-  // Relative file names are relative to the case file. Throws UserError(bad_case).
+  //   file = "grid", values = "depth"        (or "elevation"): one grid (io/grid_source.hpp)
+  //   [[bathymetry.grid]] tables               several grids with priority and a fill rule
+  // Relative file names are relative to the case file. Throws UserError(bad_case); so does
+  // evaluating at a point no grid covers when no fill rule is given.
   static Bathymetry read(const Config& table, const Config& root);
   static Bathymetry from_function(std::function<double(double, double)> f, std::string what);
 

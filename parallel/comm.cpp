@@ -46,7 +46,8 @@ void check(int rc, const char* what) {
 class MpiHaloTransport final : public HaloTransport {
 public:
   MpiHaloTransport(std::vector<int> ranks, std::vector<int> send, std::vector<int> recv)
-      : ranks_(std::move(ranks)), send_(std::move(send)), recv_(std::move(recv)) {
+      : ranks_(std::move(ranks)), send_(std::move(send)), recv_(std::move(recv)),
+        device_(cuda_aware_text() == "yes") {
     reqs_.resize(2 * ranks_.size());
   }
   void begin(const void* send, void* recv, std::size_t row_bytes) override {
@@ -69,11 +70,13 @@ public:
     check(MPI_Waitall(int(reqs_.size()), reqs_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
   }
   double max(double local) override { return max_all(local); }
-  bool device_pointers() const override { return cuda_aware_text() == "yes"; }
+  // Asked once: the backends ask at every exchange.
+  bool device_pointers() const override { return device_; }
 
 private:
   std::vector<int> ranks_, send_, recv_;
   std::vector<MPI_Request> reqs_;
+  bool device_;
 };
 
 } // namespace

@@ -1,0 +1,50 @@
+#include "physics/shallow_water/geographic.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace tridg {
+
+namespace {
+constexpr double kDeg = std::numbers::pi / 180.0;
+} // namespace
+
+double Geographic::metres_per_degree() const {
+  return radius * kDeg;
+}
+
+Geographic read_geographic(const Config& cfg) {
+  Geographic g;
+  g.on =
+      cfg.get_choice("mesh.coordinates", {"cartesian", "geographic"}, "cartesian") == "geographic";
+  if (g.on) {
+    g.radius = cfg.get_double_in("mesh.earth_radius", Config::Interval::open(0, 1e300), g.radius);
+    g.rotation =
+        cfg.get_double_in("physics.earth_rotation", Config::Interval::closed(-1, 1), g.rotation);
+  }
+  return g;
+}
+
+double great_circle_distance(double lon0, double lat0, double lon1, double lat1, double radius) {
+  // Haversine: accurate for short and long arcs alike.
+  const double dlat = (lat1 - lat0) * kDeg, dlon = (lon1 - lon0) * kDeg;
+  const double a =
+      std::sin(dlat / 2) * std::sin(dlat / 2) +
+      std::cos(lat0 * kDeg) * std::cos(lat1 * kDeg) * std::sin(dlon / 2) * std::sin(dlon / 2);
+  return 2 * radius * std::asin(std::min(1.0, std::sqrt(a)));
+}
+
+void local_offset(double lon0, double lat0, double lon, double lat, double radius, double& east,
+                  double& north) {
+  const double p0 = lat0 * kDeg, p = lat * kDeg, dl = (lon - lon0) * kDeg;
+  const double d = great_circle_distance(lon0, lat0, lon, lat, radius);
+  // Initial bearing from (lon0, lat0) towards (lon, lat), clockwise from north.
+  const double az =
+      std::atan2(std::sin(dl) * std::cos(p),
+                 std::cos(p0) * std::sin(p) - std::sin(p0) * std::cos(p) * std::cos(dl));
+  east = d * std::sin(az);
+  north = d * std::cos(az);
+}
+
+} // namespace tridg

@@ -111,7 +111,21 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
           for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * u[v][j];
           uq[v] = a;
         }
-        phys.template point_source<P>(ElementPoint<Real>{&m, k, q, det * T.vw[q]}, cell, uq, src);
+        ElementPoint<Real> ep{&m, k, q, det * T.vw[q]};
+        if constexpr (Phys::point_gradient_var >= 0) {
+          if (phys.wants_point_gradient()) {
+            constexpr int gv = Phys::point_gradient_var;
+            Real dr = 0, ds = 0; // w_q times the reference derivatives
+#pragma unroll
+            for (int j = 1; j < NP; ++j) {
+              dr += T.vdr[q][j] * u[gv][j];
+              ds += T.vds[q][j] * u[gv][j];
+            }
+            ep.wdx = g0 * dr + g2 * ds;
+            ep.wdy = g1 * dr + g3 * ds;
+          }
+        }
+        phys.template point_source<P>(ep, cell, uq, src);
 #pragma unroll
         for (int v = 0; v < M; ++v)
 #pragma unroll
@@ -124,6 +138,15 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
   for (int v = 0; v < M; ++v)
 #pragma unroll
     for (int j = 0; j < NP; ++j) rhs[v][j] *= inv_det;
+}
+
+// Largest wave speed over inscribed radius of element k with cell means `mean`.
+template <int P, class Phys, class Real>
+TRIDG_HD Real cfl_rate(const Phys& phys, const MeshView<Real>& m, int k, const Real* mean) {
+  if constexpr (Phys::has_cfl_rate)
+    return phys.template cfl_rate<P>(m, k, mean);
+  else
+    return phys.max_speed(mean) * inv_inradius(m, k);
 }
 
 // Whether the polynomial c is admissible at the element's view points (the lattice output shows,
@@ -189,7 +212,7 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
   if (!phys.admissible(mean)) return std::numeric_limits<Real>::infinity(); // blow-up
   if (check_points && !admissible_at_points<P>(T, phys, rhs))
     return std::numeric_limits<Real>::infinity();
-  return phys.max_speed(mean) * inv_inradius(m, k);
+  return cfl_rate<P>(phys, m, k, mean);
 }
 
 } // namespace tridg

@@ -27,6 +27,12 @@
 //                                                side of an edge (well-balancing), lifted like
 //                                                the flux
 //   has_point_source, point_source<P>(...)        source at a volume point, times w_q det J
+//   point_gradient_var, wants_point_gradient()   the gradient of one variable at the volume
+//                                                points, for point_source (non-conservative
+//                                                products)
+//   has_cfl_rate, cfl_rate<P>(m, k, mean)        the element's CFL rate (speed over inscribed
+//                                                radius) when the mesh's own lengths are not
+//                                                the physical ones (geographic coordinates)
 //   has_cell_source, cell_source<P>(...)         a fixed per-element addition to the right-hand
 //                                                side (terms of the bed alone)
 //   has_point_flux, point_flux<P>(ep, u, fx, fy), fluxes that depend on the point (linearised
@@ -64,11 +70,14 @@ template <class Real> struct EdgePoint {
   Real nx, ny;  // unit normal, left to right (outward on the boundary)
 };
 
-// A volume point of element k: weight times det J, and the point's index.
+// A volume point of element k: weight times det J, and the point's index; with
+// point_gradient_var >= 0 and wants_point_gradient(), also w_q det J times the gradient of that
+// variable there (0 otherwise).
 template <class Real> struct ElementPoint {
   const MeshView<Real>* m;
   int k, q;
   Real wdet;
+  Real wdx = 0, wdy = 0;
 };
 
 struct NoCell {};
@@ -80,6 +89,12 @@ template <class Real, int M> struct PhysicsDefaults {
   static constexpr bool has_point_source = false;
   static constexpr bool has_cell_source = false;
   static constexpr bool has_point_flux = false;
+  // The variable whose gradient point_source reads (ElementPoint::wdx, wdy), -1 for none; the
+  // kernels compute it only when wants_point_gradient() says so at run time.
+  static constexpr int point_gradient_var = -1;
+  TRIDG_HD bool wants_point_gradient() const { return false; }
+  // A CFL rate of its own (cfl_rate<P>(m, k, mean)) instead of max_speed / inscribed radius.
+  static constexpr bool has_cfl_rate = false;
   // The limiter's steps a physics replaces (members limit_slopes<P>, limit_positivity<P>,
   // limit_finish<P>, with the signatures of kernels/dg_limiter.hpp's defaults).
   static constexpr bool custom_slopes = false;

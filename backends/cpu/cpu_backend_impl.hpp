@@ -144,7 +144,7 @@ private:
     for (int k = e.first; k < e.last; ++k) {
       Real mean[M];
       for (int v = 0; v < M; ++v) mean[v] = cell_mean(U.c[(v * O::NP) * U.n + k]);
-      const double rk = phys_.admissible(mean) ? phys_.max_speed(mean) * inv_inradius(view_, k)
+      const double rk = phys_.admissible(mean) ? cfl_rate<P>(phys_, view_, k, mean)
                                                : std::numeric_limits<double>::infinity();
       r = std::max(r, rk);
     }

@@ -131,7 +131,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     const Real* s = b.s[ctl->parity];
     Real mean[M];
     for (int v = 0; v < M; ++v) mean[v] = cell_mean(s[(v * NP) * b.n + k]);
-    rate = phys.admissible(mean) ? phys.max_speed(mean) * inv_inradius(m, k) : Real(INFINITY);
+    rate = phys.admissible(mean) ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY);
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
   }
   block_max_store(rate, block_rate);

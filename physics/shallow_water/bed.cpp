@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <numeric>
 
 #include "core/basis.hpp"
@@ -49,6 +50,33 @@ std::vector<double> point_values(const BasisTables& t, const double* c, int E, i
   return v;
 }
 
+constexpr double kDegree = std::numbers::pi / 180;
+
+// The metric of longitude, wx = 1 / (D cos(lat)), of one element on a geographic mesh, with its
+// linear Taylor polynomial in the latitude about the centroid, and the inscribed radius of the
+// element in metres (in the plane tangent at the centroid).
+struct GeoMetric {
+  double D = 1, lat_c = 0, w_c = 1, dw_c = 0, inradius = 1;
+  double wx(double lat) const { return 1 / (D * std::cos(lat * kDegree)); }
+  double w1(double lat) const { return w_c + dw_c * (lat - lat_c); }
+};
+
+GeoMetric geo_metric(const Geographic& geo, const ElementMap& m) {
+  GeoMetric gm;
+  gm.D = geo.metres_per_degree();
+  gm.lat_c = (m.y0 + m.y1 + m.y2) / 3;
+  gm.w_c = gm.wx(gm.lat_c);
+  gm.dw_c = gm.w_c * std::tan(gm.lat_c * kDegree) * kDegree; // d/dlat of 1 / (D cos(lat))
+  const double sx = gm.D * std::cos(gm.lat_c * kDegree), sy = gm.D;
+  const double ax = sx * (m.x1 - m.x0), ay = sy * (m.y1 - m.y0);
+  const double bx = sx * (m.x2 - m.x0), by = sy * (m.y2 - m.y0);
+  const double cx = bx - ax, cy = by - ay;
+  const double area2 = std::abs(ax * by - ay * bx);
+  const double perimeter = std::hypot(ax, ay) + std::hypot(bx, by) + std::hypot(cx, cy);
+  gm.inradius = area2 / perimeter;
+  return gm;
+}
+
 } // namespace
 
 SwSampleRule sw_sample_rule(const BasisTables& t) {
@@ -73,8 +101,9 @@ double sw_positivity_cfl(int p) {
   return sw_sample_rule(make_basis_tables(p)).theta * (2 * p + 1);
 }
 
-SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Coriolis& cor)
-    : mesh_(mesh), p_(p), E_(mesh.n_elems()) {
+SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Coriolis& cor,
+             const Geographic& geo)
+    : mesh_(mesh), p_(p), E_(mesh.n_elems()), geo_(geo) {
   const BasisTables t = make_basis_tables(p);
   const int np = t.n_modes, nq = t.n_vol, nf = t.n_face, E = E_, Ed = mesh.n_edges();
   L_ = sw_aux_layout(np, nq, nf);
@@ -87,13 +116,39 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
   modes_ = project(mesh, p, 1, [&b](double x, double y, double* u) { u[0] = b(x, y); });
 
   const TriangleRule vr = triangle_rule(2 * p);
-  aux_.assign(std::size_t(L_.rows()) * E, 0.0);
+  const LineRule lr = gauss_legendre(p + 1);
+  aux_.assign(std::size_t(geo.on ? L_.rows_geographic() : L_.rows()) * E, 0.0);
+  std::vector<GeoMetric> metric;
+  if (geo.on) metric.reserve(E);
   std::vector<double> trace(std::size_t(3) * nf * E); // own bed trace [s][q][k]
   auto A = [&](int row, int k) -> double& { return aux_[std::size_t(row) * E + k]; };
   for (int k = 0; k < E; ++k) {
     const ElementMap m = element_map(mesh, k);
     const double g0 = m.y2 - m.y0, g1 = m.x0 - m.x2, g2 = m.y0 - m.y1, g3 = m.x1 - m.x0;
     const std::vector<double> bv = point_values(t, modes_.data(), E, k);
+    // The weights of the x and y terms: 1 in the plane, the metric on the sphere.
+    std::vector<double> w1(nq + 3 * nf, 1.0);
+    double wy = 1;
+    if (geo.on) {
+      metric.push_back(geo_metric(geo, m));
+      const GeoMetric& gm = metric.back();
+      wy = 1 / geo.metres_per_degree();
+      for (int q = 0; q < nq; ++q) {
+        const double lat = m.y(vr.r[q], vr.s[q]);
+        w1[q] = gm.w1(lat);
+        A(L_.geo_wx() + q, k) = gm.wx(lat);
+        A(L_.geo_w1() + q, k) = w1[q];
+        A(L_.geo_tan() + q, k) = std::tan(lat * kDegree) / geo.radius;
+        if (geo.rotation != 0) A(L_.coriolis() + q, k) = 2 * geo.rotation * std::sin(lat * kDegree);
+      }
+      for (int sd = 0; sd < 3; ++sd)
+        for (int q = 0; q < nf; ++q) {
+          double r, s;
+          side_point(sd, lr.t[q], r, s);
+          w1[nq + sd * nf + q] = gm.w1(m.y(r, s));
+        }
+      A(L_.geo_inv_r(), k) = 1 / gm.inradius;
+    }
     for (int j = 0; j < np; ++j) A(L_.b_modes() + j, k) = modes_[std::size_t(j) * E + k];
     for (int sq = 0; sq < 3 * nf; ++sq) trace[std::size_t(sq) * E + k] = bv[nq + sq];
     std::vector<double> rx(np, 0.0), ry(np, 0.0);
@@ -106,15 +161,18 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
       const double gx = g0 * br + g2 * bs, gy = g1 * br + g3 * bs; // w_q det(J) grad b
       A(L_.grad_x() + q, k) = gx;
       A(L_.grad_y() + q, k) = gy;
-      // Bed-only terms of a wet cell: the flux -g/2 b^2 and the source -g b grad b.
+      // Bed-only terms of a wet cell: the flux -g/2 b^2 and the source -g b grad b, with the
+      // weights the kernels give the x and y terms.
       const double pb = -0.5 * g * bv[q] * bv[q];
+      const double px = w1[q] * pb, py = wy * pb;
       for (int j = 0; j < np; ++j) {
-        rx[j] += g0 * pb * t.vdr[q * np + j] + g2 * pb * t.vds[q * np + j];
-        ry[j] += g1 * pb * t.vdr[q * np + j] + g3 * pb * t.vds[q * np + j];
-        rx[j] += t.vphi[q * np + j] * (-g * bv[q]) * gx;
-        ry[j] += t.vphi[q * np + j] * (-g * bv[q]) * gy;
+        rx[j] += g0 * px * t.vdr[q * np + j] + g2 * px * t.vds[q * np + j];
+        ry[j] += g1 * py * t.vdr[q * np + j] + g3 * py * t.vds[q * np + j];
+        rx[j] += t.vphi[q * np + j] * (-g * bv[q]) * (w1[q] * gx);
+        ry[j] += t.vphi[q * np + j] * (-g * bv[q]) * (wy * gy);
       }
-      if (cor.on()) A(L_.coriolis() + q, k) = cor.f0 + cor.beta * (m.y(vr.r[q], vr.s[q]) - cor.y0);
+      if (cor.on() && !geo.on)
+        A(L_.coriolis() + q, k) = cor.f0 + cor.beta * (m.y(vr.r[q], vr.s[q]) - cor.y0);
     }
     // ... and -g/2 b^2 on the element's own edge traces (outward normals).
     for (int s = 0; s < 3; ++s) {
@@ -123,9 +181,10 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
       for (int q = 0; q < nf; ++q) {
         const double be = bv[nq + s * nf + q];
         const double corr = -0.5 * g * be * be * ed.length * t.fw[q];
+        const double cx = w1[nq + s * nf + q] * corr, cy = wy * corr;
         for (int j = 0; j < np; ++j) {
-          rx[j] -= t.fphi[(s * nf + q) * np + j] * corr * sgn * ed.nx;
-          ry[j] -= t.fphi[(s * nf + q) * np + j] * corr * sgn * ed.ny;
+          rx[j] -= t.fphi[(s * nf + q) * np + j] * cx * sgn * ed.nx;
+          ry[j] -= t.fphi[(s * nf + q) * np + j] * cy * sgn * ed.ny;
         }
       }
     }
@@ -149,7 +208,8 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
     A(L_.wet_depth(), k) = bmax - wb / w;
   }
 
-  edge_aux_.assign(std::size_t(sw_edge_aux_rows(nf)) * Ed, 0.0);
+  edge_aux_.assign(
+      std::size_t(geo.on ? sw_edge_aux_rows_geographic(nf) : sw_edge_aux_rows(nf)) * Ed, 0.0);
   for (int e = 0; e < Ed; ++e) {
     const Edge& ed = mesh.edges[e];
     for (int q = 0; q < nf; ++q) {
@@ -159,14 +219,24 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
       edge_aux_[std::size_t(q) * Ed + e] = bl;
       edge_aux_[std::size_t(nf + q) * Ed + e] = br;
       edge_aux_[std::size_t(2 * nf + q) * Ed + e] = std::max(bl, br);
+      if (!geo.on) continue;
+      // The metric at the left element's point q, which is the right one's point nf - 1 - q.
+      double r, s;
+      side_point(ed.lside, lr.t[q], r, s);
+      const double lat = element_map(mesh, ed.left).y(r, s);
+      const GeoMetric& ml = metric[ed.left];
+      edge_aux_[std::size_t(3 * nf + q) * Ed + e] = ml.wx(lat);
+      edge_aux_[std::size_t(4 * nf + q) * Ed + e] = ml.w1(lat);
+      edge_aux_[std::size_t(5 * nf + q) * Ed + e] =
+          ed.right < 0 ? ml.w1(lat) : metric[ed.right].w1(lat);
     }
   }
 }
 
 void SwBed::fill(MeshArrays& a) const {
-  a.n_aux = L_.rows();
+  a.n_aux = geo_.on ? L_.rows_geographic() : L_.rows();
   a.aux = aux_;
-  a.n_edge_aux = sw_edge_aux_rows(L_.nf);
+  a.n_edge_aux = geo_.on ? sw_edge_aux_rows_geographic(L_.nf) : sw_edge_aux_rows(L_.nf);
   a.edge_aux = edge_aux_;
 }
 

@@ -8,6 +8,7 @@
 #include "backends/backend.hpp"
 #include "io/mesh.hpp"
 #include "physics/shallow_water/bathymetry.hpp"
+#include "physics/shallow_water/geographic.hpp"
 #include "physics/shallow_water/shallow_water.hpp"
 
 namespace tridg {
@@ -34,8 +35,10 @@ struct Coriolis {
 class SwBed {
 public:
   // Projects the bed onto the degree-p basis (rule of degree 2p + 2) and precomputes the kernels'
-  // data; g enters the bed-only terms of the lake at rest.
-  SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Coriolis& cor = {});
+  // data; g enters the bed-only terms of the lake at rest. On a geographic mesh the metric rows
+  // are added and the Coriolis parameter is 2 Omega sin(lat) (`cor` is not used).
+  SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Coriolis& cor = {},
+        const Geographic& geo = {});
 
   int order() const { return p_; }
   const SwAuxLayout& layout() const { return L_; }
@@ -54,6 +57,7 @@ private:
   const Mesh& mesh_;
   int p_, E_;
   SwAuxLayout L_;
+  Geographic geo_;
   std::vector<double> modes_, aux_, edge_aux_;
 };
 

@@ -20,6 +20,15 @@ struct SwAuxLayout {
   TRIDG_HD constexpr int cum_wb() const { return cum_w() + ns; }       // ns: prefix sums of w b
   TRIDG_HD constexpr int coriolis() const { return cum_wb() + ns; }    // nq: f at volume points
   TRIDG_HD constexpr int rows() const { return coriolis() + nq; }
+  // Geographic coordinates only (rows_geographic() rows in all): the metric of longitude at the
+  // volume points, 1 / (D cos(lat)) with D metres per degree; its linear Taylor polynomial in the
+  // latitude about the element's centroid (the weight of the pressure and bed terms, so that the
+  // lake at rest is kept exactly); tan(lat) / R; and 1 / the inscribed radius in metres.
+  TRIDG_HD constexpr int geo_wx() const { return rows(); }
+  TRIDG_HD constexpr int geo_w1() const { return rows() + nq; }
+  TRIDG_HD constexpr int geo_tan() const { return rows() + 2 * nq; }
+  TRIDG_HD constexpr int geo_inv_r() const { return rows() + 3 * nq; }
+  TRIDG_HD constexpr int rows_geographic() const { return geo_inv_r() + 1; }
 };
 TRIDG_HD constexpr SwAuxLayout sw_aux_layout(int np, int nq, int nf) {
   return {np, nq, nf, nq + 3 * nf};
@@ -29,8 +38,21 @@ template <int P> TRIDG_HD constexpr SwAuxLayout sw_aux_layout() {
 }
 // Rows of MeshView::edge_aux, edge points in the left element's direction: the left trace of b
 // (nf), the right trace (nf; the left one on the boundary), and b* = max of the two (nf).
+// Geographic coordinates add three more: the metric of longitude at the edge point, and the
+// left and right elements' Taylor polynomials of it there.
 TRIDG_HD constexpr int sw_edge_aux_rows(int nf) {
   return 3 * nf;
+}
+TRIDG_HD constexpr int sw_edge_aux_rows_geographic(int nf) {
+  return 6 * nf;
+}
+template <class Real>
+TRIDG_HD Real sw_edge_wx(const Real* edge_aux, int n_edges, int nf, int e, int q) {
+  return ldg(&edge_aux[(3 * nf + q) * n_edges + e]);
+}
+template <class Real>
+TRIDG_HD Real sw_edge_w1(const Real* edge_aux, int n_edges, int nf, int e, int q, bool right) {
+  return ldg(&edge_aux[((right ? 5 : 4) * nf + q) * n_edges + e]);
 }
 // The bed's trace at edge point q seen from the left (or right) element, and b* there.
 template <class Real>

@@ -20,13 +20,17 @@ std::string case_relative(const Config& cfg, const std::string& f) {
 } // namespace
 
 void read_sw_boundaries(const Config& cfg, const Mesh& mesh, int order, Problem<3>& pb) {
-  BoundaryReader<3> reader(cfg, mesh, order, {"wall", "level", "absorbing", "outflow"});
+  BoundaryReader<3> reader(cfg, mesh, order, {"wall", "level", "absorbing", "outflow", "initial"});
   reader.for_each([&](const Config& b, const std::string& type, BoundaryParams<double, 3>& bc,
                       std::vector<double>& table) {
     if (type == "wall") {
       bc.kind = BcKind::wall;
     } else if (type == "outflow") {
       bc.kind = BcKind::outflow;
+    } else if (type == "initial") {
+      // The initial state held at the boundary (a steady flow's exact state, for example).
+      bc.kind = BcKind::tabulated;
+      table = reader.tabulate(bc, [&](double x, double y, double* u) { pb.initial(x, y, u); });
     } else if (type == "absorbing") {
       bc.kind = BcKind::absorbing;
       bc.level = b.get_double("level", 0.0);

@@ -5,6 +5,8 @@
 //   level      (BcKind::inflow)    prescribed water level, constant or a time series
 //   absorbing  (BcKind::absorbing) characteristic, non-reflecting about the still level `level`
 //   outflow    (BcKind::outflow)   ghost = interior
+//   initial    (BcKind::tabulated) the initial state at the edge point, held (the physics
+//                                  reads the table: kernels/bc_tabulated.hpp)
 #include "kernels/boundary.hpp"
 #include "physics/shallow_water/bc_absorbing.hpp"
 #include "physics/shallow_water/bc_level.hpp"

@@ -10,6 +10,7 @@
 #include "physics/shallow_water/boundaries.hpp"
 #include "physics/shallow_water/exact.hpp"
 #include "physics/shallow_water/gauges.hpp"
+#include "physics/shallow_water/geographic.hpp"
 #include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
 #include "solver/time_schemes.hpp"
@@ -140,6 +141,14 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   const double cfl_factor = s.cfl * scheme_step_factor(s.scheme) / (2 * p + 1);
   c.phys.friction_cap = 1.0 / cfl_factor;
 
+  const Geographic geo = read_geographic(cfg);
+  c.phys.geographic = geo.on;
+  if (geo.on) {
+    c.phys.wy = 1 / geo.metres_per_degree();
+    if (cfg.has("physics.coriolis"))
+      cfg.error("physics.coriolis", "on a geographic mesh the Coriolis parameter comes from the "
+                                    "latitude (physics.earth_rotation = 0 turns it off)");
+  }
   Coriolis cor;
   if (cfg.has("physics.coriolis")) {
     const Config t = cfg.table("physics.coriolis");
@@ -147,7 +156,7 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
     cor.beta = t.get_double("beta", 0.0);
     cor.y0 = t.get_double("y0", 0.0);
   }
-  c.phys.coriolis = cor.on();
+  c.phys.coriolis = geo.on ? geo.rotation != 0 : cor.on();
 
   const Initial ini = read_initial(cfg, c.phys.g);
   Bathymetry bathy = read_bathymetry(cfg, ini);
@@ -167,7 +176,7 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
     }
   }
   spdlog::info("bathymetry: {}", bathy.description());
-  auto bed = std::make_shared<const SwBed>(mesh, p, bathy, c.phys.g, cor);
+  auto bed = std::make_shared<const SwBed>(mesh, p, bathy, c.phys.g, cor, geo);
   c.bed = bed;
 
   Problem<3>& pb = c.problem;

@@ -13,9 +13,16 @@
 //    is stored once per edge point (so mass is conserved to round-off) and each element adds its
 //    own side's correction g/2 (h_side^2 - h*_side^2) n (side_correction).
 //  * Shore and dry cells are seen through their level (physics/shallow_water/cell.hpp).
+//  * On a longitude-latitude mesh (geographic) the x-fluxes carry the metric wx = 1/(D cos(lat))
+//    and the y-fluxes wy = 1/D (D: metres per degree), with the metric and Coriolis sources. The
+//    pressure and bed terms in x take wx's linear Taylor polynomial w1 in the latitude instead,
+//    so that the terms that must cancel for a lake at rest stay polynomials the rules integrate
+//    exactly (one degree more than in the plane: still within the rules); the difference
+//    (wx - w1) g h d(eta)/dx is a point source that vanishes at rest.
 #include <cmath>
 #include <limits>
 
+#include "kernels/bc_tabulated.hpp"
 #include "physics/interface.hpp"
 #include "physics/shallow_water/boundary.hpp"
 #include "physics/shallow_water/cell.hpp"
@@ -37,12 +44,17 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   static constexpr bool custom_slopes = true;
   static constexpr bool custom_positivity = true;
   static constexpr bool has_limit_finish = true;
+  static constexpr bool has_point_flux = true; // the metric of geographic coordinates
+  static constexpr int point_gradient_var = 0; // d(depth)/dx for the metric's remainder
+  static constexpr bool has_cfl_rate = true;   // lengths in metres on geographic meshes
   using SwSettings<Real>::g;
   using SwSettings<Real>::dry_depth;
   using SwSettings<Real>::velocity;
   using SwSettings<Real>::manning;
   using SwSettings<Real>::friction_cap;
   using SwSettings<Real>::coriolis;
+  using SwSettings<Real>::geographic;
+  using SwSettings<Real>::wy;
 
   ShallowWaterPhysics() = default;
   explicit ShallowWaterPhysics(const SwSettings<Real>& s) : SwSettings<Real>(s) {}
@@ -54,6 +66,8 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     r.manning = R(manning);
     r.friction_cap = R(friction_cap);
     r.coriolis = coriolis;
+    r.geographic = geographic;
+    r.wy = R(wy);
     return r;
   }
   TRIDG_HD const SwState<Real>& state() const { return *this; }
@@ -71,6 +85,40 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   }
   TRIDG_HD void numerical_flux(const Real* uL, const Real* uR, Real nx, Real ny, Real* f) const {
     Flux::apply(state(), uL, uR, nx, ny, f);
+  }
+  TRIDG_HD bool wants_point_gradient() const { return geographic; }
+
+  // The volume flux: in the plane flux(); on the sphere with the metric (see the top).
+  template <int P>
+  TRIDG_HD void point_flux(const ElementPoint<Real>& ep, const Real* u, Real* fx, Real* fy) const {
+    if (!geographic) return flux(u, fx, fy);
+    constexpr SwAuxLayout L = sw_aux_layout<P>();
+    const MeshView<Real>& m = *ep.m;
+    const int E = m.n_elems;
+    const Real wx = m.aux[(L.geo_wx() + ep.q) * E + ep.k];
+    const Real w1 = m.aux[(L.geo_w1() + ep.q) * E + ep.k];
+    const Real vx = velocity(u[0], u[1]), vy = velocity(u[0], u[2]);
+    const Real p = Real(0.5) * g * u[0] * u[0];
+    fx[0] = wx * u[1];
+    fx[1] = wx * (u[1] * vx) + w1 * p;
+    fx[2] = wx * (u[2] * vx);
+    fy[0] = wy * u[2];
+    fy[1] = wy * (u[1] * vy);
+    fy[2] = wy * (u[2] * vy + p);
+  }
+  // The edge flux: on the sphere the flux through the direction (wx nx, wy ny), which is the
+  // physical normal scaled by the metric, as |n~| times the flux along the unit normal.
+  TRIDG_HD void point_numerical_flux(const EdgePoint<Real>& pt, const Real* uL, const Real* uR,
+                                     Real* f) const {
+    if (!geographic) return numerical_flux(uL, uR, pt.nx, pt.ny, f);
+    Real nx, ny;
+    const Real len = metric_normal(pt, nx, ny);
+    numerical_flux(uL, uR, nx, ny, f);
+    for (int v = 0; v < M; ++v) f[v] *= len;
+  }
+  // Speed over inscribed radius, both in metres on a geographic mesh.
+  template <int P> TRIDG_HD Real cfl_rate(const MeshView<Real>& m, int k, const Real* mean) const {
+    return max_speed(mean) * inv_radius<P>(m, k);
   }
   // |v| + sqrt(g h): the largest wave speed in any direction (for the CFL condition).
   TRIDG_HD Real max_speed(const Real* u) const {
@@ -119,9 +167,12 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   }
   TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 3>& bc, const EdgePoint<Real>& pt,
                                const Real* u, Real* gs) const {
+    if (bc.kind == BcKind::tabulated) return tabulated_ghost(bc, pt, gs);
     const MeshView<Real>& m = *pt.m;
     const Real bs = sw_bed_star(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q);
-    sw_boundary_ghost(state(), bc, u, bs, pt.nx, pt.ny, pt.t, gs);
+    Real nx = pt.nx, ny = pt.ny;
+    if (geographic) metric_normal(pt, nx, ny); // the wall's normal in metres
+    sw_boundary_ghost(state(), bc, u, bs, nx, ny, pt.t, gs);
   }
 
   // The hydrostatic reconstruction's correction g/2 (h^2 - h*^2) n on the element's own side.
@@ -136,11 +187,19 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     } else if (c.kind == sw_shore) {
       hs = tmax(Real(0), c.level - bs);
     }
-    const Real corr = Real(0.5) * g * (h * h - hs * hs) * lw;
     const Real sgn = right ? Real(-1) : Real(1); // the normal points out of this element
     out[0] = 0;
-    out[1] = corr * (sgn * pt.nx);
-    out[2] = corr * (sgn * pt.ny);
+    if (!geographic) {
+      const Real corr = Real(0.5) * g * (h * h - hs * hs) * lw;
+      out[1] = corr * (sgn * pt.nx);
+      out[2] = corr * (sgn * pt.ny);
+      return;
+    }
+    // The edge's flux holds wx's pressure of h*; the element's own side takes w1's of h.
+    const Real wx = sw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q);
+    const Real w1 = sw_edge_w1(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q, right);
+    out[1] = Real(0.5) * g * (w1 * (h * h) - wx * (hs * hs)) * lw * (sgn * pt.nx);
+    out[2] = Real(0.5) * g * wy * (h * h - hs * hs) * lw * (sgn * pt.ny);
   }
 
   // Bed slope -g h grad b (the depth part, wet cells; -g b grad b is in cell_source), Manning
@@ -154,8 +213,25 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     const Real* aux = m.aux;
     s[0] = s[1] = s[2] = 0;
     if (c.kind == sw_wet) {
-      s[1] = -g * u[0] * aux[(L.grad_x() + q) * E + k]; // the weights are in the bed data
-      s[2] = -g * u[0] * aux[(L.grad_y() + q) * E + k];
+      const Real gx = aux[(L.grad_x() + q) * E + k]; // the weights are in the bed data
+      const Real gy = aux[(L.grad_y() + q) * E + k];
+      if (!geographic) {
+        s[1] = -g * u[0] * gx;
+        s[2] = -g * u[0] * gy;
+      } else {
+        // w1's bed slope and the remainder (wx - w1) g h d(eta)/dx (see the top).
+        const Real wx = aux[(L.geo_wx() + q) * E + k], w1 = aux[(L.geo_w1() + q) * E + k];
+        s[1] = -g * u[0] * (w1 * gx + (wx - w1) * (ep.wdx + gx));
+        s[2] = -g * u[0] * (wy * gy);
+      }
+    }
+    if (geographic) {
+      // The metric terms of the sphere: tan(lat) / R times (h v, 2 h u v, h v^2 - h u^2).
+      const Real t = aux[(L.geo_tan() + q) * E + k] * ep.wdet;
+      const Real vx = velocity(u[0], u[1]), vy = velocity(u[0], u[2]);
+      s[0] += t * u[2];
+      s[1] += t * (Real(2) * u[1] * vy);
+      s[2] += t * (u[2] * vy - u[1] * vx);
     }
     if (manning > Real(0) || coriolis) {
       Real sx = 0, sy = 0;
@@ -166,7 +242,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
           // The cell's CFL rate over the cfl factor (see friction_cap).
           const Real cap = friction_cap *
                            (sqrt(c.u * c.u + c.v * c.v) + sqrt(g * tmax(c.h, Real(0)))) *
-                           inv_inradius(m, k);
+                           inv_radius<P>(m, k);
           rate = tmin(rate, cap);
         }
         sx -= rate * u[1];
@@ -212,7 +288,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
       Cell cn[3];
       bool has[3];
       neighbours<P>(m, U, k, cn, has);
-      const Real r = Real(1) / inv_inradius(m, k);
+      const Real r = Real(1) / inv_radius<P>(m, k);
       const Real slack = lp.tvb_m * Real(4) * r * r;
       bool changed = false;
       // The surface eta = h + b against the neighbours' levels (dry neighbours do not bound it).
@@ -315,6 +391,21 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   }
 
 private:
+  // 1 / the inscribed radius in metres.
+  template <int P> TRIDG_HD Real inv_radius(const MeshView<Real>& m, int k) const {
+    if (!geographic) return inv_inradius(m, k);
+    return m.aux[sw_aux_layout<P>().geo_inv_r() * m.n_elems + k];
+  }
+  // The unit normal in metres at a geographic edge point, and the length of (wx nx, wy ny).
+  TRIDG_HD Real metric_normal(const EdgePoint<Real>& pt, Real& nx, Real& ny) const {
+    const MeshView<Real>& m = *pt.m;
+    const Real ax = sw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q) * pt.nx;
+    const Real ay = wy * pt.ny;
+    const Real len = sqrt(ax * ax + ay * ay);
+    nx = ax / len;
+    ny = ay / len;
+    return len;
+  }
   // The edge neighbours' cells, from their means as their limiter leaves them.
   template <int P>
   TRIDG_HD void neighbours(const MeshView<Real>& m, const StateView<Real>& U, int k, Cell (&cn)[3],

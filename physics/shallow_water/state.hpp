@@ -45,6 +45,10 @@ template <class Real> struct SwSettings : SwState<Real> {
   // dt times the rate stays <= 1 and friction can at most stop the flow in one step.
   Real friction_cap = 0;
   bool coriolis = false; // f at the volume points is in the bed data
+  // Longitude-latitude mesh (degrees): the metric rows of the bed data are present, and wy is
+  // the metric of latitude, 1 / (metres per degree).
+  bool geographic = false;
+  Real wy = 1;
 };
 
 // Both sides of an edge point as the fluxes use them: clipped depths, velocities, normal

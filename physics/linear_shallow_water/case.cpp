@@ -10,6 +10,7 @@
 #include "io/expression.hpp"
 #include "io/time_series.hpp"
 #include "physics/shallow_water/boundaries.hpp"
+#include "physics/shallow_water/geographic.hpp"
 #include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
 
@@ -98,6 +99,9 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
                                     "remove the key or set it to false");
   if (cfg.has("gauges"))
     cfg.error("gauges", "gauges are not available for linear shallow water (use the outputs)");
+  if (read_geographic(cfg).on)
+    cfg.error("mesh.coordinates", "linear shallow water runs on meshes in metres only; use "
+                                  "physics.type = \"shallow_water\" on a geographic mesh");
   if (!cfg.has("bathymetry"))
     cfg.error("bathymetry", "linear shallow water needs [bathymetry]: the still depth H = -b > 0 "
                             "(e.g. depth = \"10\")");

@@ -54,6 +54,8 @@ TEST_CASE("2 and 3 ranks end with the bits of one rank") {
       {"monai", "--set time.end=1.0"},                  // a water level from a time series, gauges
       {"supersonic_vortex",
        "--set time.steps=30 -p 2"}, // curved walls, exact ghost states per edge
+      {"hump_geographic_60n",       // the sphere's metric and Coriolis, gauges
+       "--set time.end=40 --set physics.earth_rotation=7.29e-5"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.name);

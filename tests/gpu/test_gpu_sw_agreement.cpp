@@ -63,3 +63,21 @@ TEST_CASE("shallow water with drying: GPU equals CPU (Ritter's dam break onto a 
     }
   }
 }
+
+TEST_CASE("shallow water on the sphere: GPU equals CPU after 100 steps (zonal flow with Coriolis "
+          "and the metric terms; lake at rest over an island)") {
+  for (const auto& [case_file, mesh] :
+       {std::pair<std::string, std::string>{"cases/zonal_flow_geographic.toml",
+                                            "meshes/prepared/geographic_zonal.h5"},
+        {"cases/lake_at_rest_geographic.toml", "meshes/prepared/geographic_box.h5"}}) {
+    for (int p = 1; p <= 2; ++p) {
+      CAPTURE(case_file);
+      CAPTURE(p);
+      const RunResult c = run_on("cpu", case_file, mesh, p, 0, {"time.steps=100"});
+      const RunResult g = run_on("cuda", case_file, mesh, p, 0, {"time.steps=100"});
+      const double d = max_rel_diff(g.final_state, c.final_state);
+      MESSAGE(case_file, " p = ", p, ": max relative difference ", d);
+      CHECK(d < 1e-10);
+    }
+  }
+}

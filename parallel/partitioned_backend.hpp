@@ -80,7 +80,7 @@ private:
 template <int M, class Make>
 std::unique_ptr<Backend<M>> make_partitioned_backend(const MeshArrays& whole, BackendConfig<M> cfg,
                                                      const std::vector<std::int32_t>& owner,
-                                                     Make&& make) {
+                                                     bool limiter_reads_neighbours, Make&& make) {
   std::vector<Range> groups;
   int covered = 0;
   for (const auto& b : cfg.boundaries) {
@@ -89,7 +89,7 @@ std::unique_ptr<Backend<M>> make_partitioned_backend(const MeshArrays& whole, Ba
   }
   if (covered != whole.n_bedges)
     fail(ExitCode::internal, "boundary groups do not cover the boundary edges");
-  LocalPart part = make_local_part(whole, owner, par::rank(), cfg.limiter.barth_jespersen, groups);
+  LocalPart part = make_local_part(whole, owner, par::rank(), limiter_reads_neighbours, groups);
   auto transport = par::make_halo_transport(part.neighbours, part.rows_send, part.rows_recv);
   auto layout = std::make_shared<HaloLayout>(part.layout);
   layout->transport = transport.get();

@@ -61,8 +61,15 @@ make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh
              const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu,
              const std::vector<std::int32_t>& owner) {
   if (par::size() == 1) return make_single_backend(phys, tables, mesh, cfg, device, gpu);
+  // A limiter that reads its neighbours' new means (the vertex-based one, or a physics' own
+  // steps: shallow water's wet/dry checks) needs them updated on this rank, hence the deeper
+  // halo.
+  const bool limiting = cfg.limiter.barth_jespersen || cfg.limiter.positivity;
+  const bool reads_neighbours =
+      cfg.limiter.barth_jespersen || (limiting && (Phys::has_limit_finish || Phys::custom_slopes));
   return make_partitioned_backend<Phys::M>(
-      mesh, cfg, owner, [&](const MeshArrays& part, const BackendConfig<Phys::M>& c) {
+      mesh, cfg, owner, reads_neighbours,
+      [&](const MeshArrays& part, const BackendConfig<Phys::M>& c) {
         return make_single_backend(phys, tables, part, c, device, gpu);
       });
 }

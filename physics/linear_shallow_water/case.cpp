@@ -99,16 +99,19 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
                                     "remove the key or set it to false");
   if (cfg.has("gauges"))
     cfg.error("gauges", "gauges are not available for linear shallow water (use the outputs)");
-  if (read_geographic(cfg).on)
-    cfg.error("mesh.coordinates", "linear shallow water runs on meshes in metres only; use "
-                                  "physics.type = \"shallow_water\" on a geographic mesh");
   if (!cfg.has("bathymetry"))
     cfg.error("bathymetry", "linear shallow water needs [bathymetry]: the still depth H = -b > 0 "
                             "(e.g. depth = \"10\")");
 
   const Bathymetry bathy = Bathymetry::read(cfg.table("bathymetry"), cfg);
   spdlog::info("bathymetry: {}", bathy.description());
-  auto depth = std::make_shared<const LswDepth>(mesh, s.order, bathy);
+  const Geographic geo = read_geographic(cfg);
+  c.phys.geographic = geo.on;
+  if (geo.on) {
+    check_geographic_mesh(cfg, mesh);
+    c.phys.wy = 1 / geo.metres_per_degree();
+  }
+  auto depth = std::make_shared<const LswDepth>(mesh, s.order, bathy, geo);
   if (const auto& d = depth->dry()) {
     std::ostringstream os;
     os.precision(10);

@@ -6,11 +6,13 @@
 #include "core/basis.hpp"
 #include "core/dg_basis_tables.hpp"
 #include "core/quadrature.hpp"
+#include "physics/shallow_water/geo_metric.hpp"
 #include "solver/mesh_arrays.hpp"
 
 namespace tridg {
 
-LswDepth::LswDepth(const Mesh& mesh, int p, const Bathymetry& b) : p_(p), E_(mesh.n_elems()) {
+LswDepth::LswDepth(const Mesh& mesh, int p, const Bathymetry& b, const Geographic& geo)
+    : p_(p), E_(mesh.n_elems()), geo_(geo) {
   const BasisTables t = make_basis_tables(p);
   const int np = t.n_modes, nq = t.n_vol, nf = t.n_face, E = E_, Ed = mesh.n_edges();
   L_ = lsw_aux_layout(np, nq);
@@ -42,13 +44,28 @@ LswDepth::LswDepth(const Mesh& mesh, int p, const Bathymetry& b) : p_(p), E_(mes
   }
 
   const TriangleRule vr = triangle_rule(2 * p);
-  aux_.assign(std::size_t(L_.rows()) * E, 0.0);
+  const LineRule lr = gauss_legendre(p + 1);
+  aux_.assign(std::size_t(geo.on ? L_.rows_geographic() : L_.rows()) * E, 0.0);
+  std::vector<GeoMetric> metric;
+  if (geo.on) metric.reserve(E);
   std::vector<double> trace(std::size_t(3) * nf * E); // own trace [s][q][k]
   auto A = [&](int row, int k) -> double& { return aux_[std::size_t(row) * E + k]; };
   for (int k = 0; k < E; ++k) {
     const ElementMap m = element_map(mesh, k);
     const double g0 = m.y2 - m.y0, g1 = m.x0 - m.x2, g2 = m.y0 - m.y1, g3 = m.x1 - m.x0;
     for (int j = 0; j < np; ++j) A(L_.h_modes() + j, k) = modes_[std::size_t(j) * E + k];
+    if (geo.on) {
+      metric.push_back(geo_metric(geo, m));
+      const GeoMetric& gm = metric.back();
+      for (int q = 0; q < nq; ++q) {
+        const double lat = m.y(vr.r[q], vr.s[q]);
+        A(L_.geo_wx() + q, k) = gm.wx(lat);
+        A(L_.geo_w1() + q, k) = gm.w1(lat);
+        A(L_.geo_tan() + q, k) = geo_tan_over_radius(geo, lat);
+        A(L_.geo_coriolis() + q, k) = geo_coriolis(geo, lat);
+      }
+      A(L_.geo_inv_r(), k) = 1 / gm.inradius;
+    }
     for (int q = 0; q < nq; ++q) {
       double h = 0, hr = 0, hs = 0;
       for (int j = 0; j < np; ++j) {
@@ -74,7 +91,8 @@ LswDepth::LswDepth(const Mesh& mesh, int p, const Bathymetry& b) : p_(p), E_(mes
       }
   }
 
-  edge_aux_.assign(std::size_t(lsw_edge_aux_rows(nf)) * Ed, 0.0);
+  edge_aux_.assign(
+      std::size_t(geo.on ? lsw_edge_aux_rows_geographic(nf) : lsw_edge_aux_rows(nf)) * Ed, 0.0);
   for (int e = 0; e < Ed; ++e) {
     const Edge& ed = mesh.edges[e];
     for (int q = 0; q < nf; ++q) {
@@ -84,6 +102,16 @@ LswDepth::LswDepth(const Mesh& mesh, int p, const Bathymetry& b) : p_(p), E_(mes
       edge_aux_[std::size_t(q) * Ed + e] = 0.5 * (hl + hr);
       edge_aux_[std::size_t(nf + q) * Ed + e] = hl;
       edge_aux_[std::size_t(2 * nf + q) * Ed + e] = hr;
+      if (!geo.on) continue;
+      // The metric at the left element's point q, which is the right one's point nf - 1 - q.
+      double r, s;
+      side_point(ed.lside, lr.t[q], r, s);
+      const double lat = element_map(mesh, ed.left).y(r, s);
+      const GeoMetric& ml = metric[ed.left];
+      edge_aux_[std::size_t(3 * nf + q) * Ed + e] = ml.wx(lat);
+      edge_aux_[std::size_t(4 * nf + q) * Ed + e] = ml.w1(lat);
+      edge_aux_[std::size_t(5 * nf + q) * Ed + e] =
+          ed.right < 0 ? ml.w1(lat) : metric[ed.right].w1(lat);
     }
   }
 }
@@ -96,9 +124,10 @@ double LswDepth::at(int k, double r, double s) const {
 }
 
 void LswDepth::fill(MeshArrays& a) const {
-  a.n_aux = L_.rows();
+  a.n_aux = geo_.on ? L_.rows_geographic() : L_.rows();
   a.aux = aux_;
-  a.n_edge_aux = lsw_edge_aux_rows(p_ + 1); // p + 1 Gauss points per edge
+  // p + 1 Gauss points per edge
+  a.n_edge_aux = geo_.on ? lsw_edge_aux_rows_geographic(p_ + 1) : lsw_edge_aux_rows(p_ + 1);
   a.edge_aux = edge_aux_;
 }
 

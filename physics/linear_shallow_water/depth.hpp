@@ -8,6 +8,7 @@
 #include "io/mesh.hpp"
 #include "physics/linear_shallow_water/depth_layout.hpp"
 #include "physics/shallow_water/bathymetry.hpp"
+#include "physics/shallow_water/geographic.hpp"
 
 namespace tridg {
 
@@ -16,7 +17,8 @@ public:
   // Projects H = -b onto the degree-p basis (rule of degree 2p + 2) and evaluates what the
   // kernels need. A point with H <= 0 (of the bathymetry where it is sampled, or of the
   // projection at the kernels' points) is recorded in dry().
-  LswDepth(const Mesh& mesh, int p, const Bathymetry& b);
+  // On a geographic mesh the metric rows are added (with the Coriolis parameter).
+  LswDepth(const Mesh& mesh, int p, const Bathymetry& b, const Geographic& geo = {});
 
   struct DryPoint {
     double x, y, depth;
@@ -33,6 +35,7 @@ public:
 private:
   int p_, E_;
   LswAuxLayout L_;
+  Geographic geo_;
   std::vector<double> modes_, aux_, edge_aux_;
   double h_max_ = 0, h_min_ = 0;
   std::optional<DryPoint> dry_;

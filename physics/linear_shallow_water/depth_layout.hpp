@@ -14,6 +14,15 @@ struct LswAuxLayout {
   TRIDG_HD constexpr int grad_x() const { return np + nq; }     // nq: w_q det(J) dH/dx there
   TRIDG_HD constexpr int grad_y() const { return np + 2 * nq; } // nq: w_q det(J) dH/dy
   TRIDG_HD constexpr int rows() const { return np + 3 * nq; }
+  // Geographic meshes only (rows_geographic() rows in all; as for shallow water,
+  // physics/shallow_water/bed_layout.hpp): wx, its Taylor polynomial w1, tan(lat) / R and the
+  // Coriolis parameter at the volume points, and 1 / the inscribed radius in metres.
+  TRIDG_HD constexpr int geo_wx() const { return rows(); }
+  TRIDG_HD constexpr int geo_w1() const { return rows() + nq; }
+  TRIDG_HD constexpr int geo_tan() const { return rows() + 2 * nq; }
+  TRIDG_HD constexpr int geo_coriolis() const { return rows() + 3 * nq; }
+  TRIDG_HD constexpr int geo_inv_r() const { return rows() + 4 * nq; }
+  TRIDG_HD constexpr int rows_geographic() const { return geo_inv_r() + 1; }
 };
 TRIDG_HD constexpr LswAuxLayout lsw_aux_layout(int np, int nq) {
   return {np, nq};
@@ -28,6 +37,18 @@ template <int P> TRIDG_HD constexpr LswAuxLayout lsw_aux_layout() {
 // boundary), for each side's correction.
 TRIDG_HD constexpr int lsw_edge_aux_rows(int nf) {
   return 3 * nf;
+}
+// Geographic meshes add wx at the edge point and the left and right elements' w1 there.
+TRIDG_HD constexpr int lsw_edge_aux_rows_geographic(int nf) {
+  return 6 * nf;
+}
+template <class Real>
+TRIDG_HD Real lsw_edge_wx(const Real* edge_aux, int n_edges, int nf, int e, int q) {
+  return ldg(&edge_aux[(3 * nf + q) * n_edges + e]);
+}
+template <class Real>
+TRIDG_HD Real lsw_edge_w1(const Real* edge_aux, int n_edges, int nf, int e, int q, bool right) {
+  return ldg(&edge_aux[((right ? 5 : 4) * nf + q) * n_edges + e]);
 }
 template <class Real>
 TRIDG_HD Real lsw_edge_depth(const Real* edge_aux, int n_edges, int e, int q) {

@@ -24,6 +24,11 @@
 //  * Over variable H the energy's weight 1 / H makes q / H leave the polynomial space, so no
 //    form of the standard DG scheme conserves it exactly; this form keeps the error at the
 //    level of the projection of H (it is conserved to O(h^(p+1)) per unit time).
+// On a longitude-latitude mesh (geographic) the fluxes carry the sphere's metric as in
+// nonlinear shallow water (physics/shallow_water/shallow_water.hpp, docs/shallow_water.md): wx
+// on the x fluxes, its Taylor polynomial w1 on the pressure g H eta in x and its source, the
+// remainder (wx - w1) g H d(eta)/dx at the volume points, wy on the y fluxes, the metric source
+// tan(lat) / R hv of the surface, and Coriolis from the latitude.
 #include <cmath>
 #include <limits>
 
@@ -43,8 +48,12 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   static constexpr bool has_point_flux = true;
   static constexpr bool has_point_source = true;
   static constexpr bool has_side_correction = true;
+  static constexpr int point_gradient_var = 0; // d(eta)/dx for the metric's remainder
+  static constexpr bool has_cfl_rate = true;   // lengths in metres on geographic meshes
   using LswState<Real>::g;
   using LswState<Real>::h_max;
+  using LswState<Real>::geographic;
+  using LswState<Real>::wy;
 
   LinearShallowWaterPhysics() = default;
   explicit LinearShallowWaterPhysics(const LswState<Real>& s) : LswState<Real>(s) {}
@@ -53,8 +62,11 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
     LinearShallowWaterPhysics<R, Flux> r;
     r.g = R(g);
     r.h_max = R(h_max);
+    r.geographic = geographic;
+    r.wy = R(wy);
     return r;
   }
+  TRIDG_HD bool wants_point_gradient() const { return geographic; }
 
   // Volume flux at a volume point: (q, g H eta I), H from the depth data.
   template <int P>
@@ -63,17 +75,31 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
     const MeshView<Real>& m = *ep.m;
     const Real H = ldg(&m.aux[(L.h_points() + ep.q) * m.n_elems + ep.k]);
     const Real p = g * H * u[0];
-    fx[0] = u[1];
-    fx[1] = p;
+    Real wx = 1, w1 = 1, wyy = 1;
+    if (geographic) {
+      wx = ldg(&m.aux[(L.geo_wx() + ep.q) * m.n_elems + ep.k]);
+      w1 = ldg(&m.aux[(L.geo_w1() + ep.q) * m.n_elems + ep.k]);
+      wyy = wy;
+    }
+    fx[0] = wx * u[1];
+    fx[1] = w1 * p;
     fx[2] = 0;
-    fy[0] = u[2];
+    fy[0] = wyy * u[2];
     fy[1] = 0;
-    fy[2] = p;
+    fy[2] = wyy * p;
   }
   TRIDG_HD void point_numerical_flux(const EdgePoint<Real>& pt, const Real* uL, const Real* uR,
                                      Real* f) const {
     const Real H = lsw_edge_depth(pt.m->edge_aux, pt.m->n_edges, pt.e, pt.q);
-    Flux::apply(g, H, uL, uR, pt.nx, pt.ny, f);
+    if (!geographic) return Flux::apply(g, H, uL, uR, pt.nx, pt.ny, f);
+    Real nx, ny;
+    const Real len = metric_normal(pt, nx, ny);
+    Flux::apply(g, H, uL, uR, nx, ny, f);
+    for (int v = 0; v < M; ++v) f[v] *= len;
+  }
+  template <int P> TRIDG_HD Real cfl_rate(const MeshView<Real>& m, int k, const Real* mean) const {
+    if (!geographic) return max_speed(mean) * inv_inradius(m, k);
+    return max_speed(mean) * ldg(&m.aux[lsw_aux_layout<P>().geo_inv_r() * m.n_elems + k]);
   }
   // g eta grad H, times w_q det J (which the depth data hold).
   template <int P>
@@ -83,8 +109,21 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
     const MeshView<Real>& m = *ep.m;
     const int E = m.n_elems;
     s[0] = 0;
-    s[1] = g * u[0] * ldg(&m.aux[(L.grad_x() + ep.q) * E + ep.k]);
-    s[2] = g * u[0] * ldg(&m.aux[(L.grad_y() + ep.q) * E + ep.k]);
+    const Real gx = ldg(&m.aux[(L.grad_x() + ep.q) * E + ep.k]);
+    const Real gy = ldg(&m.aux[(L.grad_y() + ep.q) * E + ep.k]);
+    if (!geographic) {
+      s[1] = g * u[0] * gx;
+      s[2] = g * u[0] * gy;
+      return;
+    }
+    const int i = ep.q * E + ep.k;
+    const Real wx = ldg(&m.aux[L.geo_wx() * E + i]), w1 = ldg(&m.aux[L.geo_w1() * E + i]);
+    const Real H = ldg(&m.aux[L.h_points() * E + i]);
+    const Real t = ldg(&m.aux[L.geo_tan() * E + i]) * ep.wdet;
+    const Real f = ldg(&m.aux[L.geo_coriolis() * E + i]) * ep.wdet;
+    s[0] = t * u[2];
+    s[1] = g * (w1 * u[0] * gx - (wx - w1) * H * ep.wdx) + f * u[2];
+    s[2] = g * (wy * u[0] * gy) - f * u[1];
   }
   // The element's own side of an edge: g eta (H_own - H_edge) n. The volume terms integrate
   // div(g H eta w) exactly to the element's own trace g H_own eta, the edge flux has the edge's
@@ -96,11 +135,21 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
     const MeshView<Real>& m = *pt.m;
     const Real dh = lsw_trace_depth(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q, right) -
                     lsw_edge_depth(m.edge_aux, m.n_edges, pt.e, pt.q);
-    const Real corr = g * u[0] * dh * lw;
     const Real sgn = right ? Real(-1) : Real(1); // the normal points out of this element
     out[0] = 0;
-    out[1] = corr * (sgn * pt.nx);
-    out[2] = corr * (sgn * pt.ny);
+    if (!geographic) {
+      const Real corr = g * u[0] * dh * lw;
+      out[1] = corr * (sgn * pt.nx);
+      out[2] = corr * (sgn * pt.ny);
+      return;
+    }
+    // The edge's flux holds wx g H_edge eta; the element's own side takes w1 g H_own eta.
+    const Real h_own = lsw_trace_depth(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q, right);
+    const Real h_edge = lsw_edge_depth(m.edge_aux, m.n_edges, pt.e, pt.q);
+    const Real wx = lsw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q);
+    const Real w1 = lsw_edge_w1(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q, right);
+    out[1] = g * u[0] * (w1 * h_own - wx * h_edge) * lw * (sgn * pt.nx);
+    out[2] = g * u[0] * wy * dh * lw * (sgn * pt.ny);
   }
   // The gravity-wave speed of the deepest water: the waves do not depend on the state.
   TRIDG_HD Real max_speed(const Real*) const { return sqrt(g * h_max); }
@@ -114,7 +163,21 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 3>& bc, const EdgePoint<Real>& pt,
                                const Real* u, Real* gs) const {
     const Real H = lsw_edge_depth(pt.m->edge_aux, pt.m->n_edges, pt.e, pt.q);
-    lsw_boundary_ghost(g, H, bc, u, pt.nx, pt.ny, pt.t, gs);
+    Real nx = pt.nx, ny = pt.ny;
+    if (geographic) metric_normal(pt, nx, ny); // the wall's normal in metres
+    lsw_boundary_ghost(g, H, bc, u, nx, ny, pt.t, gs);
+  }
+
+private:
+  // The unit normal in metres at a geographic edge point, and the length of (wx nx, wy ny).
+  TRIDG_HD Real metric_normal(const EdgePoint<Real>& pt, Real& nx, Real& ny) const {
+    const MeshView<Real>& m = *pt.m;
+    const Real ax = lsw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q) * pt.nx;
+    const Real ay = wy * pt.ny;
+    const Real len = sqrt(ax * ax + ay * ay);
+    nx = ax / len;
+    ny = ay / len;
+    return len;
   }
 };
 

@@ -11,6 +11,10 @@ template <class Real> struct LswState {
   Real g = Real(9.81);
   // The largest still depth of the mesh: sqrt(g h_max) bounds every wave speed (CFL condition).
   Real h_max = Real(1);
+  // Longitude-latitude mesh (degrees): the metric rows of the depth data are present, and wy is
+  // 1 / (metres per degree).
+  bool geographic = false;
+  Real wy = 1;
 };
 
 // A state at an edge point in the edge's frame: surface, normal and tangential discharge.

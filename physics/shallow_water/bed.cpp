@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <numeric>
 
 #include "core/basis.hpp"
 #include "core/dg_basis_tables.hpp"
 #include "core/quadrature.hpp"
+#include "physics/shallow_water/geo_metric.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/projection.hpp"
 
@@ -48,33 +48,6 @@ std::vector<double> point_values(const BasisTables& t, const double* c, int E, i
   for (int sq = 0; sq < 3 * nf; ++sq)
     for (int j = 0; j < np; ++j) v[nq + sq] += t.fphi[sq * np + j] * c[std::size_t(j) * E + k];
   return v;
-}
-
-constexpr double kDegree = std::numbers::pi / 180;
-
-// The metric of longitude, wx = 1 / (D cos(lat)), of one element on a geographic mesh, with its
-// linear Taylor polynomial in the latitude about the centroid, and the inscribed radius of the
-// element in metres (in the plane tangent at the centroid).
-struct GeoMetric {
-  double D = 1, lat_c = 0, w_c = 1, dw_c = 0, inradius = 1;
-  double wx(double lat) const { return 1 / (D * std::cos(lat * kDegree)); }
-  double w1(double lat) const { return w_c + dw_c * (lat - lat_c); }
-};
-
-GeoMetric geo_metric(const Geographic& geo, const ElementMap& m) {
-  GeoMetric gm;
-  gm.D = geo.metres_per_degree();
-  gm.lat_c = (m.y0 + m.y1 + m.y2) / 3;
-  gm.w_c = gm.wx(gm.lat_c);
-  gm.dw_c = gm.w_c * std::tan(gm.lat_c * kDegree) * kDegree; // d/dlat of 1 / (D cos(lat))
-  const double sx = gm.D * std::cos(gm.lat_c * kDegree), sy = gm.D;
-  const double ax = sx * (m.x1 - m.x0), ay = sy * (m.y1 - m.y0);
-  const double bx = sx * (m.x2 - m.x0), by = sy * (m.y2 - m.y0);
-  const double cx = bx - ax, cy = by - ay;
-  const double area2 = std::abs(ax * by - ay * bx);
-  const double perimeter = std::hypot(ax, ay) + std::hypot(bx, by) + std::hypot(cx, cy);
-  gm.inradius = area2 / perimeter;
-  return gm;
 }
 
 } // namespace
@@ -138,8 +111,8 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
         w1[q] = gm.w1(lat);
         A(L_.geo_wx() + q, k) = gm.wx(lat);
         A(L_.geo_w1() + q, k) = w1[q];
-        A(L_.geo_tan() + q, k) = std::tan(lat * kDegree) / geo.radius;
-        if (geo.rotation != 0) A(L_.coriolis() + q, k) = 2 * geo.rotation * std::sin(lat * kDegree);
+        A(L_.geo_tan() + q, k) = geo_tan_over_radius(geo, lat);
+        if (geo.rotation != 0) A(L_.coriolis() + q, k) = geo_coriolis(geo, lat);
       }
       for (int sd = 0; sd < 3; ++sd)
         for (int q = 0; q < nf; ++q) {

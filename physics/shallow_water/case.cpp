@@ -146,13 +146,7 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   c.phys.geographic = geo.on;
   if (geo.on) {
     c.phys.wy = 1 / geo.metres_per_degree();
-    // The metric 1 / cos(lat) is singular at the poles; 89 degrees keeps it below 60.
-    for (std::size_t i = 0; i < mesh.y.size(); ++i)
-      if (!(std::abs(mesh.y[i]) <= 89))
-        cfg.error("mesh.coordinates",
-                  fmt::format("a geographic mesh must stay within 89 degrees of the equator; "
-                              "node {} has latitude {}",
-                              i, mesh.y[i]));
+    check_geographic_mesh(cfg, mesh);
     if (cfg.has("physics.coriolis"))
       cfg.error("physics.coriolis", "on a geographic mesh the Coriolis parameter comes from the "
                                     "latitude (physics.earth_rotation = 0 turns it off)");

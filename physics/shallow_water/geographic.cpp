@@ -1,5 +1,7 @@
 #include "physics/shallow_water/geographic.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -24,6 +26,15 @@ Geographic read_geographic(const Config& cfg) {
         cfg.get_double_in("physics.earth_rotation", Config::Interval::closed(-1, 1), g.rotation);
   }
   return g;
+}
+
+void check_geographic_mesh(const Config& cfg, const Mesh& mesh) {
+  for (std::size_t i = 0; i < mesh.y.size(); ++i)
+    if (!(std::abs(mesh.y[i]) <= 89))
+      cfg.error("mesh.coordinates",
+                fmt::format("a geographic mesh must stay within 89 degrees of the equator; node "
+                            "{} has latitude {}",
+                            i, mesh.y[i]));
 }
 
 double great_circle_distance(double lon0, double lat0, double lon1, double lat1, double radius) {

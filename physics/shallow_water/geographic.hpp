@@ -5,6 +5,7 @@
 // helpers here give the distances that the rest of the code (sources, gauges, the time step)
 // needs in metres.
 #include "io/config.hpp"
+#include "io/mesh.hpp"
 
 namespace tridg {
 
@@ -18,6 +19,10 @@ struct Geographic {
 // mesh.coordinates ("cartesian" by default, or "geographic"), mesh.earth_radius and
 // physics.earth_rotation. Throws UserError(bad_case) naming the key.
 Geographic read_geographic(const Config& cfg);
+
+// Refuses a geographic mesh that reaches within a degree of a pole, where the metric
+// 1 / cos(lat) grows without bound (UserError(bad_case) naming the node).
+void check_geographic_mesh(const Config& cfg, const Mesh& mesh);
 
 // Great-circle distance in metres between two (longitude, latitude) points in degrees.
 double great_circle_distance(double lon0, double lat0, double lon1, double lat1, double radius);

@@ -1,0 +1,39 @@
+#include "physics/shallow_water/geo_metric.hpp"
+
+#include <cmath>
+#include <numbers>
+
+namespace tridg {
+
+namespace {
+constexpr double kDegree = std::numbers::pi / 180;
+} // namespace
+
+double GeoMetric::wx(double lat) const {
+  return 1 / (D * std::cos(lat * kDegree));
+}
+
+GeoMetric geo_metric(const Geographic& geo, const ElementMap& m) {
+  GeoMetric gm;
+  gm.D = geo.metres_per_degree();
+  gm.lat_c = (m.y0 + m.y1 + m.y2) / 3;
+  gm.w_c = gm.wx(gm.lat_c);
+  gm.dw_c = gm.w_c * std::tan(gm.lat_c * kDegree) * kDegree; // d/dlat of 1 / (D cos(lat))
+  const double sx = gm.D * std::cos(gm.lat_c * kDegree), sy = gm.D;
+  const double ax = sx * (m.x1 - m.x0), ay = sy * (m.y1 - m.y0);
+  const double bx = sx * (m.x2 - m.x0), by = sy * (m.y2 - m.y0);
+  const double cx = bx - ax, cy = by - ay;
+  const double area2 = std::abs(ax * by - ay * bx);
+  gm.inradius = area2 / (std::hypot(ax, ay) + std::hypot(bx, by) + std::hypot(cx, cy));
+  return gm;
+}
+
+double geo_tan_over_radius(const Geographic& geo, double lat) {
+  return std::tan(lat * kDegree) / geo.radius;
+}
+
+double geo_coriolis(const Geographic& geo, double lat) {
+  return 2 * geo.rotation * std::sin(lat * kDegree);
+}
+
+} // namespace tridg

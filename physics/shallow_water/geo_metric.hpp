@@ -1,0 +1,24 @@
+#pragma once
+// The metric of longitude on a geographic mesh, per element, for the host code that fills the
+// kernels' data of both shallow-water physics (docs/shallow_water.md, "Geographic coordinates").
+#include "physics/shallow_water/geographic.hpp"
+#include "solver/mesh_arrays.hpp"
+
+namespace tridg {
+
+// wx = 1 / (D cos(lat)) (D: metres per degree) of one element, with its linear Taylor
+// polynomial w1 in the latitude about the centroid, and the element's inscribed radius in
+// metres (its vertices in the plane tangent at the centroid).
+struct GeoMetric {
+  double D = 1, lat_c = 0, w_c = 1, dw_c = 0, inradius = 1;
+  double wx(double lat) const;
+  double w1(double lat) const { return w_c + dw_c * (lat - lat_c); }
+};
+
+GeoMetric geo_metric(const Geographic& geo, const ElementMap& m);
+
+// tan(lat) / R and 2 Omega sin(lat): the metric source and the Coriolis parameter.
+double geo_tan_over_radius(const Geographic& geo, double lat);
+double geo_coriolis(const Geographic& geo, double lat);
+
+} // namespace tridg

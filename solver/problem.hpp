@@ -36,6 +36,9 @@ template <int M> struct Problem {
   std::function<void(MeshArrays&)> mesh_data;          // fills MeshArrays::aux / edge_aux
   std::function<std::vector<double>()> initial_coeffs; // replaces the projection of `initial`
   std::shared_ptr<RunObserver> observer;
+  // The area element of the mesh's coordinates for the reported integrals (geographic meshes:
+  // m^2 per square degree); empty: 1.
+  std::function<double(double, double)> area;
 };
 
 } // namespace tridg

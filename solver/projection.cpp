@@ -42,9 +42,26 @@ std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFuncti
   return c;
 }
 
-std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c) {
+std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
+                              const std::function<double(double, double)>& area) {
   const int np = n_modes(p), E = mesh.n_elems();
   std::vector<double> out(nvar, 0.0);
+  if (area) {
+    const Tabulated t = tabulate(p, 2 * p + 2);
+    for (int k = 0; k < E; ++k) {
+      const ElementMap g = element_map(mesh, k);
+      for (std::size_t q = 0; q < t.rule.w.size(); ++q) {
+        const double w = t.rule.w[q] * g.det() *
+                         area(g.x(t.rule.r[q], t.rule.s[q]), g.y(t.rule.r[q], t.rule.s[q]));
+        for (int v = 0; v < nvar; ++v) {
+          double u = 0;
+          for (int j = 0; j < np; ++j) u += c[(std::size_t(v) * np + j) * E + k] * t.phi[q][j].phi;
+          out[v] += w * u;
+        }
+      }
+    }
+    return out;
+  }
   // Only the constant mode has a nonzero integral: its value is sqrt(2), its integral det/sqrt(2).
   for (int v = 0; v < nvar; ++v) {
     double s = 0;

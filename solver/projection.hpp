@@ -13,8 +13,11 @@ using PointFunction = std::function<void(double x, double y, double* values)>;
 // Coefficients C[var][mode][elem] of the L2 projection (rule of degree 2p + 2).
 std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFunction& f);
 
-// Domain integral of each variable of the discrete solution.
-std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c);
+// Domain integral of each variable of the discrete solution; with `area`, of the variable times
+// area(x, y) (the area element of the mesh's coordinates, such as R^2 cos(lat) on a geographic
+// mesh), by a rule of degree 2p + 2.
+std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
+                              const std::function<double(double, double)>& area = {});
 
 // L2 error of each variable against `exact` (rule of degree 2p + 4).
 std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,

@@ -112,7 +112,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                        opt.restart.empty() ? "initial state of " + cfg.source() : opt.restart);
   backend->set_time(t, step);
   RunResult res;
-  res.conserved_initial = integrals(mesh, p, M, state);
+  res.conserved_initial = integrals(mesh, p, M, state, pb.area);
   spdlog::info("{} elements, p = {}, {} DOF per variable, {} on {}", mesh.n_elems(), p,
                std::int64_t(mesh.n_elems()) * tables.n_modes, s.scheme, backend->name());
 
@@ -204,7 +204,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   res.steps = step;
   res.final_time = t;
   res.wall_seconds = std::chrono::duration<double>(clock::now() - wall0).count();
-  res.conserved_final = integrals(mesh, p, M, state);
+  res.conserved_final = integrals(mesh, p, M, state, pb.area);
   if (pb.exact)
     res.l2_error =
         l2_errors(mesh, p, M, state, [&](double x, double y, double* u) { pb.exact(x, y, t, u); });

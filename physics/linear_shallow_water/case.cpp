@@ -126,6 +126,7 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
   Problem<3>& pb = c.problem;
   pb.var_names = {"eta", "hu", "hv"};
   pb.mesh_data = [depth](MeshArrays& a) { depth->fill(a); };
+  if (geo.on) pb.area = [geo](double, double lat) { return geo_area_element(geo, lat); };
   read_initial(cfg, c.phys, *depth, bathy, pb);
   if (const std::optional<SeafloorSource> quake = read_seafloor_source(cfg)) {
     if (pb.exact)

@@ -185,6 +185,7 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   pb.var_names = {"h", "hu", "hv"};
   pb.exact = ini.exact;
   pb.mesh_data = [bed](MeshArrays& a) { bed->fill(a); };
+  if (geo.on) pb.area = [geo](double, double lat) { return geo_area_element(geo, lat); };
   pb.initial_coeffs = [&mesh, bed, fields]() { return sw_initial_state(mesh, *bed, fields); };
   // Used only by a restart's consistency checks and by tools that want a point function.
   pb.initial = [fields, bathy](double x, double y, double* u) {

@@ -37,6 +37,11 @@ void check_geographic_mesh(const Config& cfg, const Mesh& mesh) {
                             i, mesh.y[i]));
 }
 
+double geo_area_element(const Geographic& geo, double lat) {
+  const double d = geo.metres_per_degree();
+  return d * d * std::cos(lat * kDeg);
+}
+
 double great_circle_distance(double lon0, double lat0, double lon1, double lat1, double radius) {
   // Haversine: accurate for short and long arcs alike.
   const double dlat = (lat1 - lat0) * kDeg, dlon = (lon1 - lon0) * kDeg;

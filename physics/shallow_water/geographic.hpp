@@ -24,6 +24,9 @@ Geographic read_geographic(const Config& cfg);
 // 1 / cos(lat) grows without bound (UserError(bad_case) naming the node).
 void check_geographic_mesh(const Config& cfg, const Mesh& mesh);
 
+// The area of a square degree at latitude `lat` in m^2: D^2 cos(lat), D metres per degree.
+double geo_area_element(const Geographic& geo, double lat);
+
 // Great-circle distance in metres between two (longitude, latitude) points in degrees.
 double great_circle_distance(double lon0, double lat0, double lon1, double lat1, double radius);
 

@@ -73,6 +73,9 @@ public:
   virtual void set_time(double t, std::int64_t steps) = 0;
   // Boundary parameters that change during a run (a water level read from a time series).
   virtual void set_boundary(int index, const BoundaryParams<double, M>& bc) = 0;
+  // Replaces the physics' fixed data (MeshArrays::aux and edge_aux, of the sizes the backend was
+  // made with): a bed that an earthquake moves during the run.
+  virtual void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) = 0;
   // Applies the limiter and positivity fix to the current state (after projection or restart).
   virtual void limit() = 0;
   // Advances at most `max_steps` steps, never beyond t_target, which it hits exactly. Stops

@@ -176,6 +176,7 @@ LocalPart make_local_part(const MeshArrays& g, const std::vector<std::int32_t>& 
   }
   p.layout.n_local_edges = int(edges.size());
   edges.insert(edges.end(), rest.begin(), rest.end());
+  p.edge_global = edges;
   const int ne = int(edges.size());
 
   MeshArrays& m = p.mesh;
@@ -228,6 +229,15 @@ LocalPart make_local_part(const MeshArrays& g, const std::vector<std::int32_t>& 
   m.aux = cut_columns(g.aux, g.n_aux, E, eg);
   m.edge_aux = cut_columns(g.edge_aux, g.n_edge_aux, Ed, edges);
   return p;
+}
+
+void cut_part_aux(const LocalPart& part, const std::vector<double>& aux,
+                  const std::vector<double>& edge_aux, int n_elems, int n_edges,
+                  std::vector<double>& local_aux, std::vector<double>& local_edge_aux) {
+  const int rows = n_elems ? int(aux.size() / std::size_t(n_elems)) : 0;
+  const int edge_rows = n_edges ? int(edge_aux.size() / std::size_t(n_edges)) : 0;
+  local_aux = cut_columns(aux, rows, n_elems, part.elem_global);
+  local_edge_aux = cut_columns(edge_aux, edge_rows, n_edges, part.edge_global);
 }
 
 std::vector<double> cut_boundary_table(const std::vector<double>& table, const LocalPart& part,

@@ -20,6 +20,7 @@ struct LocalPart {
   // edge its whole-mesh index (to cut tabulated boundary data).
   std::vector<Range> groups, local_groups;
   std::vector<std::int32_t> bedge_global;
+  std::vector<std::int32_t> edge_global; // local edge -> whole-mesh edge
 };
 
 // The part `rank` of the mesh whose element k lies in part owner[k]. Ghosts are the elements of
@@ -28,6 +29,12 @@ struct LocalPart {
 // groups' edge ranges in the whole mesh.
 LocalPart make_local_part(const MeshArrays& whole, const std::vector<std::int32_t>& owner, int rank,
                           bool vertex_halo, const std::vector<Range>& groups);
+
+// The physics' fixed data of the whole mesh ([rows][E] per element, [rows][Ed] per edge) cut to
+// the part's elements and edges, as make_local_part cuts them.
+void cut_part_aux(const LocalPart& part, const std::vector<double>& aux,
+                  const std::vector<double>& edge_aux, int n_elems, int n_edges,
+                  std::vector<double>& local_aux, std::vector<double>& local_edge_aux);
 
 // A boundary table [M][NF][count] of a group cut to the part's edges of that group.
 std::vector<double> cut_boundary_table(const std::vector<double>& table, const LocalPart& part,

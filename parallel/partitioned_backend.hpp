@@ -18,9 +18,9 @@ template <int M> class PartitionedBackend final : public Backend<M> {
 public:
   PartitionedBackend(std::unique_ptr<HaloTransport> transport,
                      std::shared_ptr<const HaloLayout> layout, LocalPart part,
-                     std::unique_ptr<Backend<M>> inner, int n_elems)
+                     std::unique_ptr<Backend<M>> inner, int n_elems, int n_edges)
       : transport_(std::move(transport)), layout_(std::move(layout)), part_(std::move(part)),
-        inner_(std::move(inner)), n_elems_(n_elems) {}
+        inner_(std::move(inner)), n_elems_(n_elems), n_edges_(n_edges) {}
 
   std::string name() const override {
     return inner_->name() + " x " + std::to_string(par::size()) + " ranks";
@@ -56,6 +56,11 @@ public:
     local.count = part_.local_groups[index].last - part_.local_groups[index].first;
     inner_->set_boundary(index, local);
   }
+  void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
+    std::vector<double> a, ea;
+    cut_part_aux(part_, aux, edge_aux, n_elems_, n_edges_, a, ea);
+    inner_->set_aux(a, ea);
+  }
   void limit() override { inner_->limit(); }
   StepStatus advance(std::int64_t max_steps, double t_target) override {
     return inner_->advance(max_steps, t_target);
@@ -72,7 +77,7 @@ private:
   std::shared_ptr<const HaloLayout> layout_;
   LocalPart part_;
   std::unique_ptr<Backend<M>> inner_;
-  int n_elems_;
+  int n_elems_, n_edges_;
 };
 
 // The part of this rank: cuts the mesh and the boundary data, sets up the exchange and creates
@@ -104,7 +109,8 @@ std::unique_ptr<Backend<M>> make_partitioned_backend(const MeshArrays& whole, Ba
   cfg.halo = layout;
   std::unique_ptr<Backend<M>> inner = make(part.mesh, cfg);
   return std::make_unique<PartitionedBackend<M>>(std::move(transport), std::move(layout),
-                                                 std::move(part), std::move(inner), whole.n_elems);
+                                                 std::move(part), std::move(inner), whole.n_elems,
+                                                 whole.n_edges);
 }
 
 } // namespace tridg

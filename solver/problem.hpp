@@ -39,6 +39,14 @@ template <int M> struct Problem {
   // The area element of the mesh's coordinates for the reported integrals (geographic meshes:
   // m^2 per square degree); empty: 1.
   std::function<double(double, double)> area;
+  // Fixed data that change during the run (a bed that an earthquake's subfaults move at their
+  // rupture times): at each of `event_times` (ascending, > 0) the driver stops exactly there,
+  // lets `state_event` change the state (when set) and replaces the kernels' data by those of
+  // `data_at(t)`, which also gives them at a restart's time.
+  std::vector<double> event_times;
+  std::function<void(double t, MeshArrays&)> data_at;
+  std::function<void(double t, std::vector<double>& state)> state_event;
+  std::string event_label = "the kernels' data changed"; // logged at each event
 };
 
 } // namespace tridg

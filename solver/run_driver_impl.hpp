@@ -92,6 +92,10 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     step = snap.step;
     // Not limited again: the state continues bit for bit.
     backend->set_state(state);
+    if (!pb.event_times.empty() && t > pb.event_times.front()) { // the bed as it is by then
+      pb.data_at(t, arrays);
+      backend->set_aux(arrays.aux, arrays.edge_aux);
+    }
     if (root) out->resume(snap);
     if (root)
       spdlog::info("restarting from {} at t = {} (step {}); next output solution_{:04}",
@@ -132,8 +136,14 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   if (obs && root) obs->observe(state, t, step);
   double next_obs = obs ? obs->next_time(t) : std::numeric_limits<double>::infinity();
   StepGuard guard{t_end, s.max_steps};
+  auto next_event_after = [&pb](double time) {
+    for (const double te : pb.event_times)
+      if (te > time) return te;
+    return std::numeric_limits<double>::infinity();
+  };
+  double next_event = next_event_after(t);
   while (true) {
-    const double target = std::min({t_end, next_out, next_obs});
+    const double target = std::min({t_end, next_out, next_obs, next_event});
     std::int64_t max_steps = chunk;
     if (by_steps) max_steps = std::min<std::int64_t>(chunk, s.steps - step);
     const std::int64_t step_before = step;
@@ -163,6 +173,18 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     }
     progress.update(t, step, st.dt);
     guard.check(t, step, st.dt, target);
+    if (t >= next_event) {
+      if (pb.state_event) {
+        backend->get_state(state);
+        pb.state_event(t, state);
+        backend->set_state(state);
+      }
+      pb.data_at(t, arrays);
+      backend->set_aux(arrays.aux, arrays.edge_aux);
+      backend->set_time(t, step); // the step of the new data
+      if (root) spdlog::info("t = {}: {}", t, pb.event_label);
+      next_event = next_event_after(t);
+    }
     if (obs && t >= next_obs) {
       backend->get_state(state);
       if (root) obs->observe(state, t, step);

@@ -29,6 +29,12 @@ class CpuBackend final : public StepDriver<CpuBackend<P, Phys>, Phys::M> {
   template <class B> friend void record_step(B&, const std::vector<StageDef>&, bool);
 
 public:
+  void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
+    if (aux.size() != mesh_.aux.size() || edge_aux.size() != mesh_.edge_aux.size())
+      fail(ExitCode::internal, "set_aux: the physics' data changed size");
+    std::copy(aux.begin(), aux.end(), mesh_.aux.begin()); // the view's pointers stay valid
+    std::copy(edge_aux.begin(), edge_aux.end(), mesh_.edge_aux.begin());
+  }
   CpuBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
              const BackendConfig<M>& cfg)
       : T_(to_dg_tables<P, Real>(tables)), phys_(phys), mesh_(mesh), cfg_(cfg) {

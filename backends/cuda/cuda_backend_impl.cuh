@@ -279,6 +279,12 @@ public:
     state_[h.parity].download(v.data());
     c.assign(v.begin(), v.end());
   }
+  void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
+    if (aux.size() != aux_.size() || edge_aux.size() != edge_aux_.size())
+      fail(ExitCode::internal, "set_aux: the physics' data changed size");
+    aux_.upload(to_real<Real>(aux)); // same sizes: the arrays (and a captured graph) stay
+    edge_aux_.upload(to_real<Real>(edge_aux));
+  }
   void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
     cfg_.boundaries.at(i) = bc;
     upload_boundaries();

@@ -13,6 +13,7 @@
 #include "physics/shallow_water/geographic.hpp"
 #include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
+#include "solver/projection.hpp"
 
 namespace tridg {
 
@@ -135,11 +136,32 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
     // The sea floor and the water column rise together: the surface perturbation takes the
     // uplift, the still depth stays.
     auto src = std::make_shared<const SeafloorSource>(*quake);
-    pb.initial = [before = pb.initial, src](double x, double y, double* u) {
+    auto at0 = std::make_shared<const SeafloorSource>(src->until(0));
+    pb.initial = [before = pb.initial, at0](double x, double y, double* u) {
       before(x, y, u);
-      u[0] += src->uplift(x, y);
+      u[0] += at0->uplift(x, y);
     };
     spdlog::info("earthquake source: {}", src->description);
+    if (!src->later_times().empty()) {
+      // Subfaults that slip later lift the surface then (by their projected uplift).
+      pb.event_times = src->later_times();
+      pb.event_label = "subfaults slipped (rupture times): the surface moved";
+      pb.data_at = [depth](double, MeshArrays& a) { depth->fill(a); }; // the depth stays
+      const int p = s.order;
+      pb.state_event = [&mesh, p, src](double t, std::vector<double>& state) {
+        // The subfaults of this event: those that slipped after the one before.
+        double before = 0;
+        for (const double te : src->later_times())
+          if (te < t) before = te;
+        SeafloorSource now = *src;
+        now.faults.clear();
+        for (const okada::Subfault& f : src->faults)
+          if (f.rupture_time > before && f.rupture_time <= t) now.faults.push_back(f);
+        const std::vector<double> up =
+            project(mesh, p, 1, [&now](double x, double y, double* u) { u[0] = now.uplift(x, y); });
+        for (std::size_t i = 0; i < up.size(); ++i) state[i] += up[i]; // eta's rows come first
+      };
+    }
   }
 
   read_sw_boundaries(cfg, mesh, s.order, pb);

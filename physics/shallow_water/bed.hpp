@@ -3,6 +3,7 @@
 // edge_aux rows of physics/shallow_water/bed_layout.hpp), the well-balanced initial state, and the
 // evaluation of a state at a point with the kernels' wet/dry interpretation.
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "backends/backend.hpp"
@@ -59,6 +60,12 @@ private:
   SwAuxLayout L_;
   Geographic geo_;
   std::vector<double> modes_, aux_, edge_aux_;
+};
+
+// The bed of the moment, which an earthquake's later subfaults replace at their rupture
+// times; the outputs read it through this.
+struct SwBedRef {
+  std::shared_ptr<const SwBed> bed;
 };
 
 // An initial condition: the surface level eta(x, y) (depth max(0, eta - b)) or the depth h(x, y),

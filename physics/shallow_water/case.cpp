@@ -106,6 +106,16 @@ Bathymetry read_bathymetry(const Config& cfg, const Initial& ini) {
   return Bathymetry::read(cfg.table("bathymetry"), cfg);
 }
 
+// The bed `before` moved by the subfaults of `quake` that have slipped by time t.
+Bathymetry moved_bed(const Bathymetry& before, const SeafloorSource& quake, double t) {
+  auto now = std::make_shared<const SeafloorSource>(quake.until(t));
+  return Bathymetry::from_function(
+      [before, now](double x, double y) { return before(x, y) + now->uplift(x, y); },
+      before.description() + ", moved by the earthquake source (" + now->description +
+          (quake.timed ? ", subfaults slipped by t = " + fmt::format("{}", t) : std::string()) +
+          ")");
+}
+
 } // namespace
 
 SwSettings<double> read_sw_physics(const Config& cfg) {
@@ -163,23 +173,26 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   const Initial ini = read_initial(cfg, c.phys.g);
   Bathymetry bathy = read_bathymetry(cfg, ini);
   SwInitial fields = ini.fields;
-  if (const std::optional<SeafloorSource> quake = read_seafloor_source(cfg)) {
+  // The bed before the earthquake, and the source (its subfaults slip at t = 0, or at their
+  // rupture times: then the later ones move the bed during the run).
+  const Bathymetry before = bathy;
+  std::shared_ptr<const SeafloorSource> quake;
+  if (std::optional<SeafloorSource> q = read_seafloor_source(cfg)) {
     if (ini.thacker)
       cfg.error("source", "initial.type = \"thacker\" defines its own bed; remove [source]");
+    quake = std::make_shared<const SeafloorSource>(std::move(*q));
     // The bed and the water column rise together: the surface moves, the depth does not.
-    auto src = std::make_shared<const SeafloorSource>(*quake);
-    const Bathymetry before = bathy;
-    bathy = Bathymetry::from_function(
-        [before, src](double x, double y) { return before(x, y) + src->uplift(x, y); },
-        before.description() + ", moved by the earthquake source (" + src->description + ")");
+    bathy = moved_bed(before, *quake, 0);
     if (fields.level) {
+      auto now = std::make_shared<const SeafloorSource>(quake->until(0));
       const auto eta = fields.eta_or_h;
-      fields.eta_or_h = [eta, src](double x, double y) { return eta(x, y) + src->uplift(x, y); };
+      fields.eta_or_h = [eta, now](double x, double y) { return eta(x, y) + now->uplift(x, y); };
     }
   }
   spdlog::info("bathymetry: {}", bathy.description());
   auto bed = std::make_shared<const SwBed>(mesh, p, bathy, c.phys.g, cor, geo);
   c.bed = bed;
+  c.bed_ref = std::make_shared<SwBedRef>(SwBedRef{bed});
 
   Problem<3>& pb = c.problem;
   pb.var_names = {"h", "hu", "hv"};
@@ -198,9 +211,26 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
 
   read_sw_boundaries(cfg, mesh, p, pb);
 
+  std::shared_ptr<GaugeObserver> gauges;
   if (cfg.has("gauges")) {
     const GaugeSettings gs = read_gauge_settings(cfg.table("gauges"), cfg);
-    pb.observer = std::make_shared<GaugeObserver>(gs, mesh, bed, c.phys, s.output_dir);
+    gauges = std::make_shared<GaugeObserver>(gs, mesh, bed, c.phys, s.output_dir);
+    pb.observer = gauges;
+  }
+
+  if (quake && !quake->later_times().empty()) {
+    // Subfaults that slip later move the bed then; the depth stays (the water column rises
+    // with the sea floor), so the state does not change.
+    pb.event_times = quake->later_times();
+    pb.event_label = "subfaults slipped (rupture times): the bed moved";
+    const double g = c.phys.g;
+    pb.data_at = [&mesh, p, before, quake, g, cor, geo, ref = c.bed_ref, gauges](double t,
+                                                                                 MeshArrays& a) {
+      auto now = std::make_shared<const SwBed>(mesh, p, moved_bed(before, *quake, t), g, cor, geo);
+      now->fill(a);
+      ref->bed = now;
+      if (gauges) gauges->set_bed(now);
+    };
   }
   return c;
 }

@@ -16,7 +16,8 @@ SwSettings<double> read_sw_physics(const Config& cfg);
 
 struct SwCase {
   SwSettings<double> phys;
-  std::shared_ptr<const SwBed> bed;
+  std::shared_ptr<const SwBed> bed;  // at t = 0
+  std::shared_ptr<SwBedRef> bed_ref; // the bed of the moment (rupture times move it)
   Problem<3> problem;
   RunSettings settings; // the run's settings with the shallow-water adjustments (cfl, positivity)
 };

@@ -59,6 +59,8 @@ public:
   double next_time(double t) const override;
   void observe(const std::vector<double>& state, double t, std::int64_t step) override;
   void finish(const std::vector<double>& state, double t, std::int64_t step) override;
+  // The bed after an earthquake's later subfaults moved it (rupture times).
+  void set_bed(std::shared_ptr<const SwBed> bed) { bed_ = std::move(bed); }
 
   const std::vector<double>& times() const { return t_; }
   const std::vector<double>& levels(std::size_t gauge) const { return eta_[gauge]; }

@@ -19,7 +19,7 @@ RunResult run_shallow_water(const Config& cfg, const RunSettings& s, const RunOp
       cfg, flux, "TRIDG_SHALLOW_WATER_FLUXES", [&](auto f) {
         const ShallowWaterPhysics<double, decltype(f)> phys(c.phys);
         r = run_problem(cfg, c.settings, opt, mesh, phys, c.problem,
-                        sw_output_fields(c.phys, c.problem, mesh));
+                        sw_output_fields(c.phys, c.bed_ref, mesh));
       });
   return r;
 }

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "physics/shallow_water/fsp_reader.hpp"
@@ -14,6 +15,25 @@ double SeafloorSource::uplift(double x, double y) const {
   double up = 0;
   for (const okada::Subfault& f : faults) up += okada::subfault_displacement(f, x, y, poisson).up;
   return up;
+}
+
+SeafloorSource SeafloorSource::until(double t) const {
+  SeafloorSource s = *this;
+  if (!timed) return s;
+  s.faults.clear();
+  for (const okada::Subfault& f : faults)
+    if (f.rupture_time <= t) s.faults.push_back(f);
+  return s;
+}
+
+std::vector<double> SeafloorSource::later_times() const {
+  std::vector<double> t;
+  if (!timed) return t;
+  for (const okada::Subfault& f : faults)
+    if (f.rupture_time > 0) t.push_back(f.rupture_time);
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  return t;
 }
 
 namespace {
@@ -30,6 +50,7 @@ okada::Subfault read_subfault(const Config& t) {
   f.rake = t.get_double_in("rake", -360, 360);
   f.slip = t.get_double_in("slip", -1e3, 1e3);
   f.opening = t.get_double_in("opening", -1e3, 1e3, 0.0);
+  f.rupture_time = t.get_double_in("rupture_time", Config::Interval::closed(0, 1e6), 0.0);
   f.anchor = t.get_choice("anchor", {"centroid", "top_centre"}, "centroid") == "centroid"
                  ? okada::FaultAnchor::centroid
                  : okada::FaultAnchor::top_centre;
@@ -44,6 +65,7 @@ std::optional<SeafloorSource> read_seafloor_source(const Config& cfg) {
   t.get_choice("type", {"okada"}, "okada");
   SeafloorSource s;
   s.poisson = t.get_double_in("poisson", Config::Interval::open(0, 0.5), 0.25);
+  s.timed = t.get_choice("timing", {"instant", "rupture"}, "instant") == "rupture";
   const bool has_fsp = t.has("fsp"), has_tables = t.has("subfaults");
   if (has_fsp == has_tables)
     t.error(has_fsp ? "fsp" : "type",
@@ -61,9 +83,12 @@ std::optional<SeafloorSource> read_seafloor_source(const Config& cfg) {
       sf.x += o[0];
       sf.y += o[1];
     }
-    if (m.has_rupture_time)
-      spdlog::warn("{}: the rupture times of {} are not modelled: every subfault slips at t = 0",
+    if (m.has_rupture_time && !s.timed)
+      spdlog::info("{}: {} has rupture times; all subfaults slip at t = 0 (timing = "
+                   "\"rupture\" follows them)",
                    cfg.source(), path);
+    if (s.timed && !m.has_rupture_time)
+      t.error("timing", path + " has no rupture times (the RUPT column)");
     s.description = std::to_string(s.faults.size()) + " subfaults of " + path;
     for (std::size_t i = 0; i < s.faults.size(); ++i)
       okada::check_subfault(s.faults[i], path + ", subfault " + std::to_string(i + 1));

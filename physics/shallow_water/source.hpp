@@ -18,8 +18,15 @@ struct SeafloorSource {
   std::vector<okada::Subfault> faults;
   double poisson = 0.25;
   std::string description;
+  // timing = "rupture": each subfault slips at its rupture time (okada::Subfault::rupture_time)
+  // instead of all at t = 0.
+  bool timed = false;
   // Vertical displacement of the seafloor at (x, y) [m], positive up.
   double uplift(double x, double y) const;
+  // The source of the subfaults that have slipped by time t (all of them unless timed).
+  SeafloorSource until(double t) const;
+  // The distinct rupture times after t = 0, ascending (none unless timed).
+  std::vector<double> later_times() const;
 };
 
 // The source of [source], or none when the case has no such table. Throws UserError(bad_case)

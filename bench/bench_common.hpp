@@ -26,8 +26,9 @@ struct EulerBench {
 
 inline EulerBench make_euler_bench(const std::string& case_path, const std::string& mesh_path,
                                    int refine, int order, const std::string& scheme, bool limiter,
-                                   const std::string& device) {
+                                   const std::string& device, bool single = false) {
   RunOptions opt;
+  opt.precision = single ? "single" : "double";
   opt.case_path = case_path;
   opt.mesh_path = mesh_path;
   opt.order = order;

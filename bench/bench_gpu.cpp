@@ -20,7 +20,7 @@ struct Case {
 };
 
 // Compulsory bytes per launch of each kernel kind (each input read once, each output written
-// once), double precision.
+// once), with real_bytes per floating-point value.
 std::map<std::string, double> byte_model(const tridg::Mesh& m, int p, bool limiter,
                                          const std::string& scheme, int real_bytes) {
   const double E = m.n_elems(), Ed = m.n_edges(), NB = m.n_boundary_edges, Ei = Ed - NB;
@@ -55,23 +55,26 @@ int main(int argc, char** argv) {
   app.add_flag("--small", small, "also the 10k-triangle launch-overhead case");
   std::vector<int> orders = {1, 2, 3}, refines = {0, 1, 2};
   std::vector<std::string> schemes = {"ssprk2", "rk4"};
+  std::string precision = "double";
+  app.add_option("--precision", precision, "double or single")
+      ->check(CLI::IsMember({"double", "single"}));
   app.add_option("--orders", orders, "orders to run");
   app.add_option("--refines", refines, "refinement levels of the mesh to run");
   app.add_option("--schemes", schemes, "time schemes to run");
   CLI11_PARSE(app, argc, argv);
   const double copy_bw = tridg::cuda_copy_bandwidth(std::size_t(1) << 30);
-  std::printf("GPU: %s\ncopy bandwidth (read+write): %.0f GB/s\n\n",
-              tridg::cuda_device_description(0).c_str(), copy_bw / 1e9);
+  std::printf("GPU: %s\ncopy bandwidth (read+write): %.0f GB/s\nprecision: %s\n\n",
+              tridg::cuda_device_description(0).c_str(), copy_bw / 1e9, precision.c_str());
   std::vector<Case> cases;
   auto wanted = [&](int p, const std::string& sc) {
     return std::count(orders.begin(), orders.end(), p) &&
            std::count(schemes.begin(), schemes.end(), sc);
   };
   for (int r : refines) {
-    // p = 1 with the limiter (SSP-RK2); p = 2, 3 without, with SSP-RK2 and RK4
+    // p = 1 with the limiter (SSP-RK2); p = 2, 3, 4 without, with SSP-RK2 and RK4
     if (wanted(1, "ssprk2")) cases.push_back({r, 1, "ssprk2", true});
     for (const std::string sc : {"ssprk2", "rk4"})
-      for (int p : {2, 3})
+      for (int p : {2, 3, 4})
         if (wanted(p, sc)) cases.push_back({r, p, sc, false});
   }
   std::printf("%-9s %2s %-7s %3s %6s %9s %12s %12s %8s %9s %8s\n", "elements", "p", "scheme", "lim",
@@ -82,7 +85,7 @@ int main(int argc, char** argv) {
     const std::string case_file =
         c.limiter ? "/cases/double_mach.toml" : "/bench/smooth_dmr_domain.toml";
     auto b = tridg::bench::make_euler_bench(root + case_file, root + "/" + mesh, c.refine, c.order,
-                                            c.scheme, c.limiter, "cuda");
+                                            c.scheme, c.limiter, "cuda", precision == "single");
     const int stages = int(tridg::make_scheme(c.scheme).size());
     b.backend->advance(5, 1e30); // warm up, capture the graph
     const auto t0 = std::chrono::steady_clock::now();
@@ -90,7 +93,8 @@ int main(int argc, char** argv) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (st.blew_up) std::printf("(blew up)\n");
     const double E = b.mesh.n_elems(), ms = 1e3 * s / steps;
-    const auto model = byte_model(b.mesh, c.order, c.limiter, c.scheme, 8);
+    const auto model =
+        byte_model(b.mesh, c.order, c.limiter, c.scheme, precision == "single" ? 4 : 8);
     double stage_bytes = 0;
     for (const auto& [k, v] : model) stage_bytes += k == "dt reduction" ? 0 : v;
     const double step_bytes = stage_bytes * stages;

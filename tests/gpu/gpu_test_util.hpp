@@ -15,8 +15,9 @@ namespace tridg::gpu_test {
 
 inline RunResult run_on(const std::string& device, const std::string& case_file,
                         const std::string& mesh, int order, int refine,
-                        std::vector<std::string> sets) {
+                        std::vector<std::string> sets, const std::string& precision = "double") {
   RunOptions o;
+  o.precision = precision;
   o.case_path = std::string(TRIDG_SOURCE_DIR) + "/" + case_file;
   o.mesh_path = std::string(TRIDG_SOURCE_DIR) + "/" + mesh;
   o.order = order;

@@ -10,11 +10,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "compiled_orders.hpp"
+#include "io/config.hpp"
 #include "io/time_series.hpp"
+#include "physics/shallow_water/case.hpp"
+#include "physics/shallow_water/gauges.hpp"
 #include "physics/shallow_water/geographic.hpp"
+#include "solver/run_settings.hpp"
 #include "test_sw_util.hpp"
 
 using namespace tridg;
@@ -219,4 +224,26 @@ TEST_CASE("linear shallow water on the sphere: a still surface stays at rest, an
                                                                               << peak);
   CHECK(peak > 0.005); // the wave is there
   CHECK(diff <= 0.02 * peak);
+}
+
+TEST_CASE("run-up at named points, within radii in metres on a geographic mesh") {
+  TRIDG_SKIP_ORDER(1, return )
+  const std::string path = source_path("cases/lake_at_rest_geographic.toml");
+  const Config cfg = Config::load(path, {});
+  Scratch out("runup");
+  RunOptions opt;
+  opt.case_path = path;
+  opt.output_dir = out.path();
+  const RunSettings s = read_run_settings(cfg, opt);
+  const Mesh mesh = case_mesh("meshes/geographic_box.geo", 0);
+  const SwCase c = make_sw_case(cfg, s, mesh);
+  auto* gauges = dynamic_cast<GaugeObserver*>(c.problem.observer.get());
+  REQUIRE(gauges != nullptr);
+  gauges->observe(c.problem.initial_coeffs(), 0, 0);
+  // The shore cells around the island hold their water as a flat surface at the still level.
+  MESSAGE("run-up: island " << gauges->runup("island") << ", corner " << gauges->runup("corner"));
+  CHECK(gauges->runup("island") == doctest::Approx(0.5).epsilon(1e-9));
+  // In the corner's 5 km only water 100 m deep: the highest bed point under it.
+  CHECK(gauges->runup("corner") < -90);
+  CHECK(gauges->runup("nowhere") == -std::numeric_limits<double>::infinity());
 }

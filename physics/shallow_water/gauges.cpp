@@ -54,14 +54,26 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
       s.points.push_back({name, xy[0], xy[1]});
     }
   }
+  s.geo = read_geographic(root);
   if (g.has("runup")) {
+    auto read_runup = [&s](const Config& r, const std::string& name) {
+      GaugeSettings::Runup u;
+      u.name = name;
+      const auto xy = read_point(r, "point");
+      u.x = xy[0];
+      u.y = xy[1];
+      u.radius = r.get_double_in("radius", 0, 1e300);
+      u.min_depth = r.get_double_in("min_depth", 0, 1e300, 1e-3);
+      s.runups.push_back(u);
+    };
     const Config r = g.table("runup");
-    const auto xy = read_point(r, "point");
-    s.runup = true;
-    s.runup_x = xy[0];
-    s.runup_y = xy[1];
-    s.runup_radius = r.get_double_in("radius", 0, 1e300);
-    s.runup_min_depth = r.get_double_in("min_depth", 0, 1e300, 1e-3);
+    s.runup_named = !r.has("point");
+    if (!s.runup_named) {
+      read_runup(r, "runup");
+    } else {
+      for (const std::string& name : r.keys()) read_runup(r.table(name), name);
+      if (s.runups.empty()) r.error("point", "give point = [x, y] or [gauges.runup.NAME] tables");
+    }
   }
   if (g.has("measured")) {
     const Config m = g.table("measured");
@@ -103,13 +115,23 @@ GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<
   max_eta_.assign(E, std::nan(""));
   max_h_.assign(E, 0.0);
   arrival_.assign(E, std::nan(""));
-  if (s_.runup)
+  for (const GaugeSettings::Runup& u : s_.runups) {
+    RunupState st;
     for (int k = 0; k < E; ++k) {
       const ElementMap m = element_map(mesh, k);
-      const double dx = (m.x0 + m.x1 + m.x2) / 3 - s_.runup_x;
-      const double dy = (m.y0 + m.y1 + m.y2) / 3 - s_.runup_y;
-      if (std::hypot(dx, dy) <= s_.runup_radius) runup_elems_.push_back(k);
+      const double xc = (m.x0 + m.x1 + m.x2) / 3, yc = (m.y0 + m.y1 + m.y2) / 3;
+      const double d = s_.geo.on ? great_circle_distance(u.x, u.y, xc, yc, s_.geo.radius)
+                                 : std::hypot(xc - u.x, yc - u.y);
+      if (d <= u.radius) st.elems.push_back(k);
     }
+    runup_.push_back(std::move(st));
+  }
+}
+
+double GaugeObserver::runup(const std::string& name) const {
+  for (std::size_t i = 0; i < runup_.size(); ++i)
+    if (s_.runups[i].name == name) return runup_[i].value;
+  return -std::numeric_limits<double>::infinity();
 }
 
 GaugeObserver::~GaugeObserver() {
@@ -160,17 +182,20 @@ void GaugeObserver::observe(const std::vector<double>& c, double t, std::int64_t
     if (std::isnan(arrival_[k]) && cell.level > s_.arrival_level + s_.arrival_threshold)
       arrival_[k] = t;
   }
-  for (int k : runup_elems_) {
-    const double h = mean(0, k);
-    if (!(h >= s_.runup_min_depth)) continue;
-    const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
-    // A wet cell is under water up to its highest point; a shore cell up to its level.
-    const double reach = cell.kind == sw_wet ? bed_->max_at_points(k) : cell.level;
-    if (reach > runup_) {
-      runup_ = reach;
-      runup_t_ = t;
-      const ElementMap m = element_map(mesh_, k);
-      runup_at_ = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+  for (std::size_t i = 0; i < runup_.size(); ++i) {
+    RunupState& st = runup_[i];
+    for (int k : st.elems) {
+      const double h = mean(0, k);
+      if (!(h >= s_.runups[i].min_depth)) continue;
+      const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
+      // A wet cell is under water up to its highest point; a shore cell up to its level.
+      const double reach = cell.kind == sw_wet ? bed_->max_at_points(k) : cell.level;
+      if (reach > st.value) {
+        st.value = reach;
+        st.t = t;
+        const ElementMap m = element_map(mesh_, k);
+        st.at = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+      }
     }
   }
 }
@@ -285,18 +310,30 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
   Json j;
   j.add("samples", std::int64_t(nt));
   j.add("interval", s_.interval);
-  if (s_.runup && std::isfinite(runup_)) {
-    spdlog::info("maximum run-up within {:g} of ({:g}, {:g}): {:.4f} at t = {:.2f} s near ({:.3f}, "
-                 "{:.3f})",
-                 s_.runup_radius, s_.runup_x, s_.runup_y, runup_, runup_t_, runup_at_[0],
-                 runup_at_[1]);
+  Json named;
+  for (std::size_t i = 0; i < runup_.size(); ++i) {
+    const GaugeSettings::Runup& u = s_.runups[i];
+    const RunupState& st = runup_[i];
+    if (!std::isfinite(st.value)) {
+      spdlog::info("run-up '{}': no water of {:g} or more within {:g}{} of ({:g}, {:g})", u.name,
+                   u.min_depth, u.radius, s_.geo.on ? " m" : "", u.x, u.y);
+      continue;
+    }
+    spdlog::info("run-up '{}' within {:g}{} of ({:g}, {:g}): {:.4f} at t = {:.2f} s near ({:.5f}, "
+                 "{:.5f})",
+                 u.name, u.radius, s_.geo.on ? " m" : "", u.x, u.y, st.value, st.t, st.at[0],
+                 st.at[1]);
     Json r;
-    r.add("elevation", runup_);
-    r.add("time", runup_t_);
-    r.add("x", runup_at_[0]);
-    r.add("y", runup_at_[1]);
-    j.add("runup", r);
+    r.add("elevation", st.value);
+    r.add("time", st.t);
+    r.add("x", st.at[0]);
+    r.add("y", st.at[1]);
+    if (s_.runup_named)
+      named.add(u.name, r);
+    else
+      j.add("runup", r);
   }
+  if (s_.runup_named) j.add("runup", named);
   for (const auto& r : cmp_) {
     Json g;
     g.add("rms", r.rms);

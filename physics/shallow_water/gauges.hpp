@@ -1,7 +1,7 @@
 #pragma once
 // Gauges of a shallow-water run, from the case's [gauges] table: the water level at named points
 // every `interval` (gauges.csv, gauges.h5), the highest level each element reached
-// and when the wave first arrived there (max_inundation.h5), the run-up near a point, and the
+// and when the wave first arrived there (max_inundation.h5), the run-up near named points, and the
 // comparison with measured records (gauges_summary.json and the log). Sampling happens at exact
 // times through the run driver's observer hook; maxima are over the samples.
 #include <array>
@@ -15,6 +15,7 @@
 #include "io/config.hpp"
 #include "io/mesh.hpp"
 #include "physics/shallow_water/bed.hpp"
+#include "physics/shallow_water/geographic.hpp"
 #include "physics/shallow_water/shallow_water.hpp"
 #include "solver/problem.hpp"
 
@@ -31,9 +32,16 @@ struct GaugeSettings {
   // Arrival: the first sample at which an element's water level rises more than
   // `arrival_threshold` above `arrival_level` (the still water level).
   double arrival_threshold = 0.01, arrival_level = 0;
-  // Run-up: the highest elevation reached by water of at least min_depth within `radius`.
-  bool runup = false;
-  double runup_x = 0, runup_y = 0, runup_radius = 0, runup_min_depth = 1e-3;
+  // Run-up: the highest elevation reached by water of at least min_depth within `radius` of a
+  // point (on a geographic mesh the radius is in metres, along great circles). `named`: given
+  // as [gauges.runup.NAME] tables rather than one `runup = {...}`.
+  struct Runup {
+    std::string name;
+    double x = 0, y = 0, radius = 0, min_depth = 1e-3;
+  };
+  std::vector<Runup> runups;
+  bool runup_named = false;
+  Geographic geo;
   // Measured records: columns of `file` (times in `time_column`) times `scale`, compared over
   // [from, until]; `columns` maps gauge names to column names.
   std::string measured_file, time_column;
@@ -64,7 +72,12 @@ public:
 
   const std::vector<double>& times() const { return t_; }
   const std::vector<double>& levels(std::size_t gauge) const { return eta_[gauge]; }
-  double runup() const { return runup_; }
+  // The run-up of the first (or only) run-up point, or of the one named; -inf when no water
+  // reached it (or no such point).
+  double runup() const {
+    return runup_.empty() ? -std::numeric_limits<double>::infinity() : runup_[0].value;
+  }
+  double runup(const std::string& name) const;
   const std::vector<double>& max_level() const { return max_eta_; } // per element (NaN: dry)
   const std::vector<double>& arrival() const { return arrival_; }   // per element (NaN: never)
   const std::vector<GaugeComparison>& comparisons() const { return cmp_; }
@@ -78,12 +91,15 @@ private:
   std::string dir_;
   std::vector<int> elem_;
   std::vector<std::array<double, 2>> ref_;
-  std::vector<int> runup_elems_;
+  struct RunupState {
+    std::vector<int> elems;
+    double value = -std::numeric_limits<double>::infinity(), t = 0;
+    std::array<double, 2> at{0, 0};
+  };
+  std::vector<RunupState> runup_;
   std::vector<double> t_;
   std::vector<std::vector<double>> eta_, h_, u_, v_;
   std::vector<double> max_eta_, max_h_, arrival_;
-  double runup_ = -std::numeric_limits<double>::infinity(), runup_t_ = 0;
-  std::array<double, 2> runup_at_{0, 0};
   std::vector<GaugeComparison> cmp_;
   std::FILE* csv_ = nullptr;
   std::unique_ptr<TempFile> csv_tmp_; // gauges.csv is renamed into place by finish()

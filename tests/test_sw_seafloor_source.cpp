@@ -196,3 +196,42 @@ TEST_CASE("linear shallow water takes the uplift as its initial surface") {
       CHECK(u[1] == 0.0);
     }
 }
+
+TEST_CASE("on a geographic mesh a subfault acts about its anchor, east and north in metres") {
+  // The same thrust at 139.2 E, 42.8 N (geographic) and at the origin of a plane in metres.
+  auto with = [](const std::string& text, const std::string& coords, const std::string& xy) {
+    std::string t = text;
+    t.replace(t.find("[mesh]\n"), 7, "[mesh]\ncoordinates = \"" + coords + "\"\n");
+    t.replace(t.find("x = 0.0\ny = 0.0"), 15, xy);
+    return t;
+  };
+  const std::string base = case_text(thrust(4.0));
+  const SeafloorSource geo = *read_seafloor_source(
+      Config::parse(with(base, "geographic", "x = 139.2\ny = 42.8"), "g.toml"));
+  const SeafloorSource flat =
+      *read_seafloor_source(Config::parse(with(base, "cartesian", "x = 0.0\ny = 0.0"), "f.toml"));
+  CHECK(geo.geographic);
+  // Metres in the plane tangent at the anchor by orthographic projection (the point's unit
+  // vector on the tangent plane's east and north axes): distances from the anchor within
+  // (d / R)^2 / 6 of the great-circle ones, 4e-5 at 100 km, so the uplifts agree to about 1e-4
+  // of their peak; swapped or mis-scaled axes would be off by O(1).
+  const double R = 6371000.0, deg = std::acos(-1.0) / 180, lat0 = 42.8, lon0 = 139.2;
+  double peak = 0, worst = 0;
+  for (int i = -20; i <= 20; ++i)
+    for (int j = -20; j <= 20; ++j) {
+      const double lon = lon0 + 0.05 * i, lat = lat0 + 0.04 * j;
+      const double px = std::cos(lat * deg) * std::cos(lon * deg);
+      const double py = std::cos(lat * deg) * std::sin(lon * deg), pz = std::sin(lat * deg);
+      const double e = R * (-std::sin(lon0 * deg) * px + std::cos(lon0 * deg) * py);
+      const double n =
+          R * (-std::sin(lat0 * deg) * std::cos(lon0 * deg) * px -
+               std::sin(lat0 * deg) * std::sin(lon0 * deg) * py + std::cos(lat0 * deg) * pz);
+      const double a = geo.uplift(lon, lat), b = flat.uplift(e, n);
+      peak = std::max(peak, std::abs(b));
+      worst = std::max(worst, std::abs(a - b));
+    }
+  MESSAGE("geographic against planar uplift: largest difference " << worst << " m, peak " << peak
+                                                                  << " m");
+  CHECK(peak > 0.5);
+  CHECK(worst < 1e-3 * peak);
+}

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "physics/shallow_water/fsp_reader.hpp"
+#include "physics/shallow_water/geographic.hpp"
 
 namespace tridg {
 
@@ -13,7 +14,18 @@ namespace fs = std::filesystem;
 
 double SeafloorSource::uplift(double x, double y) const {
   double up = 0;
-  for (const okada::Subfault& f : faults) up += okada::subfault_displacement(f, x, y, poisson).up;
+  for (const okada::Subfault& f : faults) {
+    if (!geographic) {
+      up += okada::subfault_displacement(f, x, y, poisson).up;
+      continue;
+    }
+    // (x, y) in metres east and north of the anchor, on the plane tangent there.
+    double east = 0, north = 0;
+    local_offset(f.x, f.y, x, y, radius, east, north);
+    okada::Subfault g = f;
+    g.x = g.y = 0;
+    up += okada::subfault_displacement(g, east, north, poisson).up;
+  }
   return up;
 }
 
@@ -66,6 +78,9 @@ std::optional<SeafloorSource> read_seafloor_source(const Config& cfg) {
   SeafloorSource s;
   s.poisson = t.get_double_in("poisson", Config::Interval::open(0, 0.5), 0.25);
   s.timed = t.get_choice("timing", {"instant", "rupture"}, "instant") == "rupture";
+  const Geographic geo = read_geographic(cfg);
+  s.geographic = geo.on;
+  s.radius = geo.radius;
   const bool has_fsp = t.has("fsp"), has_tables = t.has("subfaults");
   if (has_fsp == has_tables)
     t.error(has_fsp ? "fsp" : "type",
@@ -75,13 +90,23 @@ std::optional<SeafloorSource> read_seafloor_source(const Config& cfg) {
     const std::string path =
         (f.is_absolute() ? f : fs::path(cfg.source()).parent_path() / f).lexically_normal();
     const FspModel m = read_fsp(path);
-    // The file's X, Y are metres from its epicentre; `origin` places the epicentre in the mesh.
-    const std::vector<double> o = t.get_doubles("origin", {0.0, 0.0});
-    if (o.size() != 2) t.error("origin", "needs two numbers [x, y]");
     s.faults = m.subfaults;
-    for (okada::Subfault& sf : s.faults) {
-      sf.x += o[0];
-      sf.y += o[1];
+    if (geo.on) {
+      // The file's own longitude and latitude of each subfault.
+      if (t.has("origin"))
+        t.error("origin", "a geographic mesh places the subfaults at the file's LAT and LON");
+      for (std::size_t i = 0; i < s.faults.size(); ++i) {
+        s.faults[i].x = m.lon[i];
+        s.faults[i].y = m.lat[i];
+      }
+    } else {
+      // The file's X, Y are metres from its epicentre; `origin` places the epicentre in the mesh.
+      const std::vector<double> o = t.get_doubles("origin", {0.0, 0.0});
+      if (o.size() != 2) t.error("origin", "needs two numbers [x, y]");
+      for (okada::Subfault& sf : s.faults) {
+        sf.x += o[0];
+        sf.y += o[1];
+      }
     }
     if (m.has_rupture_time && !s.timed)
       spdlog::info("{}: {} has rupture times; all subfaults slip at t = 0 (timing = "

@@ -4,7 +4,9 @@
 // so the sea surface takes the seafloor's shape and the depth is unchanged (the water column is
 // incompressible and the rupture is fast against the tsunami). Subfaults come from
 // [source.subfaults.NAME] tables or a SRCMOD .fsp file and are summed with Okada's (1985)
-// formulas (okada.hpp). The mesh must be in metres; positions are in its coordinates.
+// formulas (okada.hpp). Positions are in the mesh's coordinates: metres, or on a geographic
+// mesh longitude and latitude (each subfault then acts in the plane tangent at its anchor
+// point, with great-circle distances).
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +23,9 @@ struct SeafloorSource {
   // timing = "rupture": each subfault slips at its rupture time (okada::Subfault::rupture_time)
   // instead of all at t = 0.
   bool timed = false;
+  // Geographic mesh: the subfaults' x, y are the longitude and latitude of their anchors.
+  bool geographic = false;
+  double radius = 6371000.0;
   // Vertical displacement of the seafloor at (x, y) [m], positive up.
   double uplift(double x, double y) const;
   // The source of the subfaults that have slipped by time t (all of them unless timed).

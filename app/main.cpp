@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
   const Action info = add_info_command(app);
   const Action partition = add_partition_command(app);
   const Action plot = add_plot_command(app);
+  const Action region = add_region_command(app);
   // --quiet and --log-level are accepted after the subcommand too.
   for (auto* sub : app.get_subcommands({})) sub->fallthrough();
   try {
@@ -90,6 +91,7 @@ int main(int argc, char** argv) {
       if (sub->get_name() == "info") return info();
       if (sub->get_name() == "partition") return partition();
       if (sub->get_name() == "plot") return plot();
+      if (sub->get_name() == "region") return region();
     }
     return static_cast<int>(ExitCode::internal);
   } catch (const UserError& e) {

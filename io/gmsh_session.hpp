@@ -1,0 +1,64 @@
+#pragma once
+// A Gmsh API session as tridg uses it (mesh reading, region meshing): quiet, nothing saved,
+// errors kept in Gmsh's logger, always finalised.
+#include <gmsh.h>
+
+#include <string>
+#include <vector>
+
+namespace tridg {
+
+// One Gmsh API session: initialised quietly, always finalised, whatever is thrown.
+class GmshSession {
+public:
+  GmshSession() {
+    gmsh::initialize(0, nullptr, false);
+    try {
+      // Gmsh writes to the terminal by default; tridg reports errors itself, on one line.
+      gmsh::option::setNumber("General.Terminal", 0);
+      gmsh::option::setNumber("General.Verbosity", 2);
+      // Gmsh's default (2) throws from inside its .geo parser on a syntax error, which leaves
+      // the parser's input buffer half read and breaks every later parse in this process.
+      // Errors are taken from the logger instead.
+      gmsh::option::setNumber("General.AbortOnError", 0);
+      // Nothing saved behind tridg's back, no questions asked. (No configuration files are read:
+      // initialize() above is told not to.)
+      for (const char* name : {"General.SaveOptions", "General.SaveSession", "General.NoPopup"}) {
+        try {
+          gmsh::option::setNumber(name, std::string(name) == "General.NoPopup" ? 1 : 0);
+        } catch (...) {
+        }
+      }
+      gmsh::logger::start();
+    } catch (...) {
+      gmsh::finalize();
+      throw;
+    }
+  }
+  ~GmshSession() {
+    try {
+      gmsh::logger::stop();
+    } catch (...) {
+    }
+    try {
+      gmsh::finalize();
+    } catch (...) {
+    }
+  }
+  GmshSession(const GmshSession&) = delete;
+  GmshSession& operator=(const GmshSession&) = delete;
+
+  // The first error Gmsh logged in this session (the later ones tend to be consequences).
+  static std::string first_error() {
+    std::vector<std::string> log;
+    try {
+      gmsh::logger::get(log);
+    } catch (...) {
+    }
+    for (const auto& line : log)
+      if (line.rfind("Error: ", 0) == 0) return line.substr(7);
+    return {};
+  }
+};
+
+} // namespace tridg

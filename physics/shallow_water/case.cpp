@@ -13,6 +13,7 @@
 #include "physics/shallow_water/gauges.hpp"
 #include "physics/shallow_water/geographic.hpp"
 #include "physics/shallow_water/source.hpp"
+#include "solver/region_mesh.hpp"
 #include "solver/boundary_setup.hpp"
 #include "solver/time_schemes.hpp"
 
@@ -154,6 +155,8 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
 
   const Geographic geo = read_geographic(cfg);
   c.phys.geographic = geo.on;
+  // The case may carry the [region] its mesh was made from (tridg region): checked, not used.
+  if (cfg.has("region")) read_region(cfg);
   if (geo.on) {
     c.phys.wy = 1 / geo.metres_per_degree();
     check_geographic_mesh(cfg, mesh);

@@ -13,6 +13,7 @@
 #include "io/h5_util.hpp"
 #include "io/json.hpp"
 #include "io/time_series.hpp"
+#include "physics/shallow_water/aida.hpp"
 #include "solver/mesh_arrays.hpp"
 
 namespace tridg {
@@ -64,6 +65,7 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
       u.y = xy[1];
       u.radius = r.get_double_in("radius", 0, 1e300);
       u.min_depth = r.get_double_in("min_depth", 0, 1e300, 1e-3);
+      if (r.has("observed")) u.observed = r.get_double_in("observed", 0, 1e4);
       s.runups.push_back(u);
     };
     const Config r = g.table("runup");
@@ -311,6 +313,12 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
   j.add("samples", std::int64_t(nt));
   j.add("interval", s_.interval);
   Json named;
+  std::vector<double> obs, comp;
+  for (std::size_t i = 0; i < runup_.size(); ++i)
+    if (!std::isnan(s_.runups[i].observed)) {
+      obs.push_back(s_.runups[i].observed);
+      comp.push_back(runup_[i].value);
+    }
   for (std::size_t i = 0; i < runup_.size(); ++i) {
     const GaugeSettings::Runup& u = s_.runups[i];
     const RunupState& st = runup_[i];
@@ -328,12 +336,27 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
     r.add("time", st.t);
     r.add("x", st.at[0]);
     r.add("y", st.at[1]);
+    if (!std::isnan(u.observed)) r.add("observed", u.observed);
     if (s_.runup_named)
       named.add(u.name, r);
     else
       j.add("runup", r);
   }
   if (s_.runup_named) j.add("runup", named);
+  if (!obs.empty()) {
+    // Aida's agreement over the points with a surveyed run-up (those the water did not reach
+    // are counted apart: their ratio has no logarithm).
+    const AidaFit f = aida_fit(obs, comp);
+    Json a;
+    a.add("K", f.K);
+    a.add("kappa", f.kappa);
+    a.add("points", std::int64_t(f.n));
+    a.add("not_reached", std::int64_t(f.skipped));
+    j.add("aida", a);
+    spdlog::info("run-up against the survey: Aida's K = {:.3f}, kappa = {:.3f} over {} points ({} "
+                 "not reached by the water)",
+                 f.K, f.kappa, f.n, f.skipped);
+  }
   for (const auto& r : cmp_) {
     Json g;
     g.add("rms", r.rms);

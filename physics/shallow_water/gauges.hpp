@@ -38,6 +38,7 @@ struct GaugeSettings {
   struct Runup {
     std::string name;
     double x = 0, y = 0, radius = 0, min_depth = 1e-3;
+    double observed = std::numeric_limits<double>::quiet_NaN(); // a surveyed run-up [m]
   };
   std::vector<Runup> runups;
   bool runup_named = false;

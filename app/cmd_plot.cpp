@@ -1,11 +1,15 @@
-// `tridg plot`: a PNG of one field of a solution file, rendered headless through Gmsh.
+// `tridg plot`: a PNG of one field of a solution file, rendered headless through Gmsh, or a map
+// of a field of `tridg maps`' NetCDF with the coastline.
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <filesystem>
 
 #include "app/commands.hpp"
 #include "io/error.hpp"
+#include "io/map_grid.hpp"
 #include "io/output_plot.hpp"
+#include "solver/tsunami_maps.hpp"
 
 namespace tridg {
 
@@ -27,12 +31,14 @@ Action add_plot_command(CLI::App& app) {
   auto crop = std::make_shared<std::vector<double>>();
   auto* cmd = app.add_subcommand(
       "plot", "render a field of a solution file (.h5) to PNG through Gmsh (needs gmsh, xvfb-run)");
-  cmd->add_option("file", opt->input, "solution file written by tridg run (.h5)")
+  cmd->add_option("file", opt->input,
+                  "solution file written by tridg run (.h5), or a map of tridg maps (.nc)")
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("-f,--field", opt->field,
                   "field to show: rho, rhou, rhov, E, u, v, p, mach (Euler); h, hu, hv, u, v, "
-                  "eta, bathymetry (shallow water)")
+                  "eta, bathymetry (shallow water); max_height, max_depth, inundation_depth, "
+                  "arrival_time, bed (maps)")
       ->capture_default_str();
   cmd->add_option("-o,--output", opt->output, "picture to write (default: FILE_FIELD.png)");
   cmd->add_option("--range", *range, "colour range: --range 1.4,22")->delimiter(',')->expected(2);
@@ -50,6 +56,20 @@ Action add_plot_command(CLI::App& app) {
     if (range->size() == 2) opt->range = std::array<double, 2>{(*range)[0], (*range)[1]};
     if (crop->size() == 4)
       opt->crop = std::array<double, 4>{(*crop)[0], (*crop)[1], (*crop)[2], (*crop)[3]};
+    if (std::filesystem::path(opt->input).extension() == ".nc") {
+      if (opt->field == "rho") opt->field = "max_height"; // the default is a solution field
+      // A map: drawn directly (no Gmsh), the coastline from the bed.
+      const MapGrid g = read_map_netcdf(opt->input);
+      std::string png = opt->output;
+      if (png.empty())
+        png = (std::filesystem::path(opt->input).parent_path() /
+               (std::filesystem::path(opt->input).stem().string() + "_" + opt->field + ".png"))
+                  .string();
+      const auto r = draw_map(g, opt->field, png, opt->width, opt->range);
+      spdlog::info("wrote {}: {} from {:g} (blue) to {:g} (red); coastline black, no value grey",
+                   png, opt->field, r[0], r[1]);
+      return 0;
+    }
     const std::string png = render_plot(*opt);
     spdlog::info("wrote {}", png);
     return 0;

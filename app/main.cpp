@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
   const Action partition = add_partition_command(app);
   const Action plot = add_plot_command(app);
   const Action region = add_region_command(app);
+  const Action maps = add_maps_command(app);
   // --quiet and --log-level are accepted after the subcommand too.
   for (auto* sub : app.get_subcommands({})) sub->fallthrough();
   try {
@@ -92,6 +93,7 @@ int main(int argc, char** argv) {
       if (sub->get_name() == "partition") return partition();
       if (sub->get_name() == "plot") return plot();
       if (sub->get_name() == "region") return region();
+      if (sub->get_name() == "maps") return maps();
     }
     return static_cast<int>(ExitCode::internal);
   } catch (const UserError& e) {

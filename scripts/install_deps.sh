@@ -2,7 +2,7 @@
 # Installs the Debian packages tridg needs; does nothing when they are all present.
 set -euo pipefail
 pkgs=(cmake ninja-build g++ libgmsh-dev gmsh libhdf5-dev libcli11-dev doctest-dev libspdlog-dev
-      libfmt-dev libtomlplusplus-dev libmuparser-dev libmetis-dev libnetcdf-dev libopenmpi-dev openmpi-bin xvfb xauth python3-h5py python3-numpy
+      libfmt-dev zlib1g-dev libtomlplusplus-dev libmuparser-dev libmetis-dev libnetcdf-dev libopenmpi-dev openmpi-bin xvfb xauth python3-h5py python3-numpy
       python3-matplotlib)
 missing=()
 for p in "${pkgs[@]}"; do

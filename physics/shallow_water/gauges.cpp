@@ -288,15 +288,19 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
     const int E = mesh_.n_elems();
     TempFile max_tmp((fs::path(dir_) / "max_inundation.h5").string());
     h5::File m = h5::File::create(max_tmp.tmp(), ExitCode::io_error, max_tmp.final_path());
-    std::vector<double> xc(E), yc(E), bed(E);
+    std::vector<double> xc(E), yc(E), radius(E), bed(E);
     for (int k = 0; k < E; ++k) {
       const ElementMap em = element_map(mesh_, k);
       xc[k] = (em.x0 + em.x1 + em.x2) / 3;
       yc[k] = (em.y0 + em.y1 + em.y2) / 3;
+      radius[k] = std::max({std::hypot(em.x0 - xc[k], em.y0 - yc[k]),
+                            std::hypot(em.x1 - xc[k], em.y1 - yc[k]),
+                            std::hypot(em.x2 - xc[k], em.y2 - yc[k])});
       bed[k] = bed_->mean(k);
     }
     m.write("x", xc);
     m.write("y", yc);
+    m.write("radius", radius); // centroid to farthest vertex (tridg maps)
     m.write("bed", bed);
     m.write("max_eta", max_eta_);
     m.write("max_depth", max_h_);
@@ -305,6 +309,7 @@ void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t 
     m.set_attr("/", "arrival_level", s_.arrival_level);
     m.set_attr("/", "samples", std::int64_t(nt));
     m.set_attr("/", "interval", s_.interval);
+    m.set_attr("/", "geographic", std::int64_t(s_.geo.on ? 1 : 0));
     m.close();
     max_tmp.commit();
   }

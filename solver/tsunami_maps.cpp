@@ -94,14 +94,16 @@ MapGrid resample_maxima(const MapOptions& opt) {
   for (std::size_t k = 0; k < n; ++k)
     bucket[std::size_t(int((m.y[k] - by0) / bs)) * bnx + int((m.x[k] - bx0) / bs)].push_back(
         int(k));
-  // The nearest centroid: the ring of buckets where one is first found and the next ring (a
-  // nearer one may sit there).
+  // The nearest centroid: rings of buckets around the node's, until the next ring (all of whose
+  // points are at least r - 1 buckets away) cannot hold a nearer one.
   auto nearest = [&](double x, double y) {
     const int bi = int(std::floor((x - bx0) / bs)), bj = int(std::floor((y - by0) / bs));
-    int best = -1, last = 64;
+    int best = -1;
     double d2 = std::numeric_limits<double>::infinity();
-    for (int r = 0; r <= last; ++r) {
-      if (best >= 0 && last == 64) last = r;
+    const int rmax = std::max(bnx, bny) + 1;
+    for (int r = 0; r <= rmax; ++r) {
+      const double gap = (r - 1) * bs;
+      if (gap > 0 && gap * gap > d2) break;
       for (int j = bj - r; j <= bj + r; ++j)
         for (int i = bi - r; i <= bi + r; ++i) {
           if (std::max(std::abs(i - bi), std::abs(j - bj)) != r) continue;
@@ -118,8 +120,10 @@ MapGrid resample_maxima(const MapOptions& opt) {
   for (int j = 0; j < g.ny; ++j)
     for (int i = 0; i < g.nx; ++i) {
       const auto [k, d] = nearest(g.x0 + i * h, g.y0 + j * h);
-      // Outside the mesh: farther from the nearest centroid than that element's vertices.
-      const double reach = m.radius.empty() ? 3 * typical : 1.05 * m.radius[std::size_t(k)];
+      // Outside the mesh: farther from the nearest centroid than twice that element's reach to
+      // its vertices. (A node inside a large element may lie nearer the centroid of a smaller
+      // neighbour; the graded sizes of a mesh keep that neighbour's reach above half its own.)
+      const double reach = m.radius.empty() ? 3 * typical : 2 * m.radius[std::size_t(k)];
       if (k < 0 || d > reach) continue;
       const std::size_t q = std::size_t(j) * g.nx + i;
       fb[q] = m.bed[k];

@@ -29,6 +29,15 @@ void run_hump(const test::ScratchDir& dir) {
                       {"time.end=600", "gauges.interval=20"}, dir.path());
 }
 
+// The hump's maxima on a grid of the given spacing (degrees).
+MapGrid hump_map(const test::ScratchDir& dir, double spacing) {
+  run_hump(dir);
+  MapOptions o;
+  o.input = dir.path();
+  o.spacing = spacing;
+  return resample_maxima(o);
+}
+
 } // namespace
 
 TEST_CASE("maxima resampled onto a grid take their element's values, NaN outside the mesh") {
@@ -100,11 +109,7 @@ TEST_CASE("maps: bad requests are one-line errors") {
 
 TEST_CASE("a map is drawn as a PNG of the asked width and the ground's aspect") {
   test::ScratchDir dir("maps_png");
-  run_hump(dir);
-  MapOptions o;
-  o.input = dir.path();
-  o.spacing = 0.05;
-  const MapGrid g = resample_maxima(o);
+  const MapGrid g = hump_map(dir, 0.05);
   const auto range = draw_map(g, "max_height", dir.file("m.png"), 500, {});
   CHECK(range[0] < range[1]);
   std::ifstream in(dir.file("m.png"), std::ios::binary);
@@ -124,11 +129,7 @@ TEST_CASE("a map is drawn as a PNG of the asked width and the ground's aspect") 
 #ifdef TRIDG_WITH_NETCDF
 TEST_CASE("the maps' CF-NetCDF file reads back with its conventions and values") {
   test::ScratchDir dir("maps_nc");
-  run_hump(dir);
-  MapOptions o;
-  o.input = dir.path();
-  o.spacing = 0.1;
-  const MapGrid g = resample_maxima(o);
+  const MapGrid g = hump_map(dir, 0.1);
   write_map_netcdf(g, dir.file("m.nc"));
   int nc = 0;
   REQUIRE(nc_open(dir.file("m.nc").c_str(), NC_NOWRITE, &nc) == NC_NOERR);

@@ -65,7 +65,7 @@ Run run(const test::ScratchDir& dir, const std::string& name, const std::string&
 } // namespace
 
 TEST_CASE("shallow water: a subfault slipping at its rupture time moves the bed then") {
-  TRIDG_SKIP_ORDER(1, return)
+  TRIDG_SKIP_ORDER(1, return )
   test::ScratchDir d("rupture");
   const Run late = run(d, "late", case_text(false, "rupture", 60), true);
   const Run north = run(d, "north", case_text(false, "instant", -1), true);
@@ -99,14 +99,13 @@ TEST_CASE("shallow water: a subfault slipping at its rupture time moves the bed 
 }
 
 TEST_CASE("linear shallow water: a subfault slipping at its rupture time lifts the surface then") {
-  TRIDG_SKIP_ORDER(1, return)
+  TRIDG_SKIP_ORDER(1, return )
   test::ScratchDir d("rupture_lsw");
   const Run late = run(d, "late", case_text(true, "rupture", 60), false);
   const Run zero = run(d, "zero", case_text(true, "rupture", 0), false);
   const Run both = run(d, "both", case_text(true, "instant", 0), false);
   CHECK(zero.r.final_state == both.r.final_state);
   // The surface's volume is the two uplifts' (the walls keep it), whenever the south one slips.
-  CHECK(late.r.conserved_final[0] ==
-        doctest::Approx(both.r.conserved_final[0]).epsilon(1e-12));
+  CHECK(late.r.conserved_final[0] == doctest::Approx(both.r.conserved_final[0]).epsilon(1e-12));
   CHECK(late.r.conserved_final[0] > 1.5 * late.r.conserved_initial[0]); // the second uplift
 }

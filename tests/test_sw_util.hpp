@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <filesystem>
@@ -56,6 +57,34 @@ inline double value(const std::vector<double>& c, int p, int E, int v, int k, do
 inline double l1_depth_error(const Mesh& mesh, const std::vector<double>& c, int p,
                              const std::function<double(double, double)>& exact) {
   return test::l1_error(mesh, c, p, 3, 0, exact);
+}
+
+// The kinds of cells of a state (the mean depth <= 0: dry; else flat, all higher depth modes
+// zero: shore; else wet), for tests that must cover all three.
+struct CellKinds {
+  int dry = 0, shore = 0, wet = 0;
+};
+inline CellKinds cell_kinds(const std::vector<double>& c, int p, int E) {
+  CellKinds n;
+  for (int k = 0; k < E; ++k) {
+    bool flat = true;
+    for (int j = 1; j < n_modes(p); ++j) flat = flat && c[std::size_t(j) * E + k] == 0;
+    if (mean(c, p, E, 0, k) <= 0)
+      ++n.dry;
+    else if (flat)
+      ++n.shore;
+    else
+      ++n.wet;
+  }
+  return n;
+}
+
+// The largest momentum coefficient (variables 1 and 2, every mode).
+inline double max_momentum(const std::vector<double>& c, int p, int E) {
+  double q = 0;
+  for (std::size_t i = std::size_t(n_modes(p)) * E; i < c.size(); ++i)
+    q = std::max(q, std::abs(c[i]));
+  return q;
 }
 
 inline double relative_change(const RunResult& r, int v) {

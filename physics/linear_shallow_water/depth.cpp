@@ -44,7 +44,6 @@ LswDepth::LswDepth(const Mesh& mesh, int p, const Bathymetry& b, const Geographi
   }
 
   const TriangleRule vr = triangle_rule(2 * p);
-  const LineRule lr = gauss_legendre(p + 1);
   aux_.assign(std::size_t(geo.on ? L_.rows_geographic() : L_.rows()) * E, 0.0);
   std::vector<GeoMetric> metric;
   if (geo.on) metric.reserve(E);
@@ -102,18 +101,9 @@ LswDepth::LswDepth(const Mesh& mesh, int p, const Bathymetry& b, const Geographi
       edge_aux_[std::size_t(q) * Ed + e] = 0.5 * (hl + hr);
       edge_aux_[std::size_t(nf + q) * Ed + e] = hl;
       edge_aux_[std::size_t(2 * nf + q) * Ed + e] = hr;
-      if (!geo.on) continue;
-      // The metric at the left element's point q, which is the right one's point nf - 1 - q.
-      double r, s;
-      side_point(ed.lside, lr.t[q], r, s);
-      const double lat = element_map(mesh, ed.left).y(r, s);
-      const GeoMetric& ml = metric[ed.left];
-      edge_aux_[std::size_t(3 * nf + q) * Ed + e] = ml.wx(lat);
-      edge_aux_[std::size_t(4 * nf + q) * Ed + e] = ml.w1(lat);
-      edge_aux_[std::size_t(5 * nf + q) * Ed + e] =
-          ed.right < 0 ? ml.w1(lat) : metric[ed.right].w1(lat);
     }
   }
+  if (geo.on) fill_geo_edge_rows(mesh, metric, nf, 3 * nf, edge_aux_);
 }
 
 double LswDepth::at(int k, double r, double s) const {

@@ -38,6 +38,7 @@
 #include "physics/linear_shallow_water/flux_central.hpp"
 #include "physics/linear_shallow_water/flux_upwind.hpp"
 #include "physics/linear_shallow_water/state.hpp"
+#include "physics/shallow_water/geo_normal.hpp"
 
 namespace tridg {
 
@@ -172,12 +173,9 @@ private:
   // The unit normal in metres at a geographic edge point, and the length of (wx nx, wy ny).
   TRIDG_HD Real metric_normal(const EdgePoint<Real>& pt, Real& nx, Real& ny) const {
     const MeshView<Real>& m = *pt.m;
-    const Real ax = lsw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q) * pt.nx;
-    const Real ay = wy * pt.ny;
-    const Real len = sqrt(ax * ax + ay * ay);
-    nx = ax / len;
-    ny = ay / len;
-    return len;
+    nx = pt.nx;
+    ny = pt.ny;
+    return geo_metric_normal(lsw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q), wy, nx, ny);
   }
 };
 

@@ -192,18 +192,9 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
       edge_aux_[std::size_t(q) * Ed + e] = bl;
       edge_aux_[std::size_t(nf + q) * Ed + e] = br;
       edge_aux_[std::size_t(2 * nf + q) * Ed + e] = std::max(bl, br);
-      if (!geo.on) continue;
-      // The metric at the left element's point q, which is the right one's point nf - 1 - q.
-      double r, s;
-      side_point(ed.lside, lr.t[q], r, s);
-      const double lat = element_map(mesh, ed.left).y(r, s);
-      const GeoMetric& ml = metric[ed.left];
-      edge_aux_[std::size_t(3 * nf + q) * Ed + e] = ml.wx(lat);
-      edge_aux_[std::size_t(4 * nf + q) * Ed + e] = ml.w1(lat);
-      edge_aux_[std::size_t(5 * nf + q) * Ed + e] =
-          ed.right < 0 ? ml.w1(lat) : metric[ed.right].w1(lat);
     }
   }
+  if (geo.on) fill_geo_edge_rows(mesh, metric, nf, 3 * nf, edge_aux_);
 }
 
 void SwBed::fill(MeshArrays& a) const {

@@ -13,8 +13,8 @@
 #include "physics/shallow_water/gauges.hpp"
 #include "physics/shallow_water/geographic.hpp"
 #include "physics/shallow_water/source.hpp"
-#include "solver/region_mesh.hpp"
 #include "solver/boundary_setup.hpp"
+#include "solver/region_mesh.hpp"
 #include "solver/time_schemes.hpp"
 
 namespace tridg {

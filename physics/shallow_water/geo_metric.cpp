@@ -3,6 +3,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/dg_basis_tables.hpp"
+#include "core/quadrature.hpp"
+
 namespace tridg {
 
 namespace {
@@ -26,6 +29,27 @@ GeoMetric geo_metric(const Geographic& geo, const ElementMap& m) {
   const double area2 = std::abs(ax * by - ay * bx);
   gm.inradius = area2 / (std::hypot(ax, ay) + std::hypot(bx, by) + std::hypot(cx, cy));
   return gm;
+}
+
+void fill_geo_edge_rows(const Mesh& mesh, const std::vector<GeoMetric>& metric, int nf, int first,
+                        std::vector<double>& edge_aux) {
+  const std::size_t Ed = mesh.edges.size();
+  const LineRule lr = gauss_legendre(nf);
+  for (std::size_t e = 0; e < Ed; ++e) {
+    const Edge& ed = mesh.edges[e];
+    const ElementMap m = element_map(mesh, ed.left);
+    for (int q = 0; q < nf; ++q) {
+      // The left element's point q is the right one's point nf - 1 - q.
+      double r, s;
+      side_point(ed.lside, lr.t[q], r, s);
+      const double lat = m.y(r, s);
+      const GeoMetric& ml = metric[ed.left];
+      edge_aux[std::size_t(first + q) * Ed + e] = ml.wx(lat);
+      edge_aux[std::size_t(first + nf + q) * Ed + e] = ml.w1(lat);
+      edge_aux[std::size_t(first + 2 * nf + q) * Ed + e] =
+          ed.right < 0 ? ml.w1(lat) : metric[ed.right].w1(lat);
+    }
+  }
 }
 
 double geo_tan_over_radius(const Geographic& geo, double lat) {

@@ -28,6 +28,7 @@
 #include "physics/shallow_water/cell.hpp"
 #include "physics/shallow_water/flux_hll.hpp"
 #include "physics/shallow_water/flux_rusanov.hpp"
+#include "physics/shallow_water/geo_normal.hpp"
 #include "physics/shallow_water/limiter.hpp"
 
 namespace tridg {
@@ -399,12 +400,9 @@ private:
   // The unit normal in metres at a geographic edge point, and the length of (wx nx, wy ny).
   TRIDG_HD Real metric_normal(const EdgePoint<Real>& pt, Real& nx, Real& ny) const {
     const MeshView<Real>& m = *pt.m;
-    const Real ax = sw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q) * pt.nx;
-    const Real ay = wy * pt.ny;
-    const Real len = sqrt(ax * ax + ay * ay);
-    nx = ax / len;
-    ny = ay / len;
-    return len;
+    nx = pt.nx;
+    ny = pt.ny;
+    return geo_metric_normal(sw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q), wy, nx, ny);
   }
   // The edge neighbours' cells, from their means as their limiter leaves them.
   template <int P>

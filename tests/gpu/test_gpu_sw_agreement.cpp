@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "gpu_test_util.hpp"
@@ -14,11 +15,13 @@ using namespace tridg;
 using gpu_test::max_rel_diff;
 using gpu_test::run_on;
 
-TEST_CASE(
-    "shallow water: GPU equals CPU after 100 steps (lake at rest with a dry bump, dam break)") {
-  for (const auto& [case_file, mesh] :
-       {std::pair<std::string, std::string>{"cases/lake_at_rest.toml", "meshes/prepared/lake.h5"},
-        {"cases/dam_break.toml", "meshes/prepared/dam_break.h5"}}) {
+namespace {
+
+// Each case at p = 1, 2 for 100 steps on both backends: the coefficients agree to round-off
+// (these cases stay far from the wet/dry thresholds), and, in closed basins on a plane (`mass`),
+// mass is conserved on the GPU.
+void check_agreement(const std::vector<std::pair<std::string, std::string>>& cases, bool mass) {
+  for (const auto& [case_file, mesh] : cases) {
     for (int p = 1; p <= 2; ++p) {
       CAPTURE(case_file);
       CAPTURE(p);
@@ -26,14 +29,21 @@ TEST_CASE(
       const RunResult g = run_on("cuda", case_file, mesh, p, 0, {"time.steps=100"});
       const double d = max_rel_diff(g.final_state, c.final_state);
       MESSAGE(case_file, " p = ", p, ": max relative difference ", d);
-      // Wetting and drying switches (dry-cell thresholds) may amplify rounding, but these cases
-      // stay far from the thresholds for 100 steps: round-off is expected.
       CHECK(d < 1e-10);
-      // mass is conserved on both
-      CHECK(std::abs(g.conserved_final[0] - g.conserved_initial[0]) <=
-            1e-12 * std::abs(g.conserved_initial[0]));
+      if (mass)
+        CHECK(std::abs(g.conserved_final[0] - g.conserved_initial[0]) <=
+              1e-12 * std::abs(g.conserved_initial[0]));
     }
   }
+}
+
+} // namespace
+
+TEST_CASE(
+    "shallow water: GPU equals CPU after 100 steps (lake at rest with a dry bump, dam break)") {
+  check_agreement({{"cases/lake_at_rest.toml", "meshes/prepared/lake.h5"},
+                   {"cases/dam_break.toml", "meshes/prepared/dam_break.h5"}},
+                  true);
 }
 
 TEST_CASE("shallow water with drying: GPU equals CPU (Ritter's dam break onto a dry bed, "
@@ -66,18 +76,7 @@ TEST_CASE("shallow water with drying: GPU equals CPU (Ritter's dam break onto a 
 
 TEST_CASE("shallow water on the sphere: GPU equals CPU after 100 steps (zonal flow with Coriolis "
           "and the metric terms; lake at rest over an island)") {
-  for (const auto& [case_file, mesh] :
-       {std::pair<std::string, std::string>{"cases/zonal_flow_geographic.toml",
-                                            "meshes/prepared/geographic_zonal.h5"},
-        {"cases/lake_at_rest_geographic.toml", "meshes/prepared/geographic_box.h5"}}) {
-    for (int p = 1; p <= 2; ++p) {
-      CAPTURE(case_file);
-      CAPTURE(p);
-      const RunResult c = run_on("cpu", case_file, mesh, p, 0, {"time.steps=100"});
-      const RunResult g = run_on("cuda", case_file, mesh, p, 0, {"time.steps=100"});
-      const double d = max_rel_diff(g.final_state, c.final_state);
-      MESSAGE(case_file, " p = ", p, ": max relative difference ", d);
-      CHECK(d < 1e-10);
-    }
-  }
+  check_agreement({{"cases/zonal_flow_geographic.toml", "meshes/prepared/geographic_zonal.h5"},
+                   {"cases/lake_at_rest_geographic.toml", "meshes/prepared/geographic_box.h5"}},
+                  false); // open sides (zonal flow)
 }

@@ -211,7 +211,7 @@ bool all_ranks_failed() {
   MPI_Request req;
   if (MPI_Ibarrier(g_error_comm, &req) != MPI_SUCCESS) return false;
   const auto t0 = std::chrono::steady_clock::now();
-  while (std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5)) {
+  while (std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20)) {
     int done = 0;
     MPI_Test(&req, &done, MPI_STATUS_IGNORE);
     if (done) return true;

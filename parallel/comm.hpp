@@ -47,8 +47,9 @@ std::vector<double> allgather_rows(const std::vector<double>& rows,
 // any, to every rank: all ranks then throw the same error, and none waits for a rank that left.
 void on_root(const std::function<void()>& f);
 
-// After a UserError on this rank: whether every rank reached the same point within a few
-// seconds (an error all ranks found in the same input). Then rank 0 alone reports it and all
+// After a UserError on this rank: whether every rank reached the same point within 20 s (an
+// error all ranks found in the same input; ranks oversubscribed on a loaded machine can lag
+// each other by seconds, and a shorter wait reported such an error twice). Then rank 0 alone reports it and all
 // ranks exit normally; otherwise this rank reports and ends all ranks with `code`.
 bool all_ranks_failed();
 [[noreturn]] void abort_all(ExitCode code);

@@ -137,8 +137,13 @@ RegionSettings read_region(const Config& cfg) {
   return r;
 }
 
-RegionMesh make_region_mesh(const Config& cfg, std::int64_t max_elements) {
-  const RegionSettings r = read_region(cfg);
+RegionMesh make_region_mesh(const Config& cfg, std::int64_t max_elements, double size_factor) {
+  RegionSettings r = read_region(cfg);
+  if (!(size_factor > 0 && size_factor <= 100))
+    fail(ExitCode::bad_case, fmt::format("--size-factor {} is out of range (0, 100]", size_factor));
+  for (double* s : {&r.min_size, &r.max_size, &r.coast_size}) *s *= size_factor;
+  r.points_per_wavelength /= size_factor;
+  for (auto& a : r.areas) a.size *= size_factor;
   const Geographic geo = read_geographic(cfg);
   const double D = geo.metres_per_degree();
   if (!cfg.has("bathymetry"))

@@ -43,6 +43,7 @@ struct RegionMesh {
 // Samples the bathymetry, builds the size field, checks the estimated element count against
 // max_elements (UserError(bad_case) above it) and meshes the box (needs Gmsh:
 // UserError(bad_mesh) without it).
-RegionMesh make_region_mesh(const Config& cfg, std::int64_t max_elements);
+// `size_factor` multiplies every size of [region] (a coarser mesh for a higher order).
+RegionMesh make_region_mesh(const Config& cfg, std::int64_t max_elements, double size_factor = 1);
 
 } // namespace tridg

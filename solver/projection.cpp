@@ -5,6 +5,7 @@
 #include "core/basis.hpp"
 #include "core/quadrature.hpp"
 #include "solver/mesh_arrays.hpp"
+#include "solver/parallel_for.hpp"
 
 namespace tridg {
 
@@ -24,12 +25,13 @@ Tabulated tabulate(int p, int degree) {
 
 } // namespace
 
-std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFunction& f) {
+std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFunction& f,
+                            bool thread_safe) {
   const int np = n_modes(p), E = mesh.n_elems();
   const Tabulated t = tabulate(p, 2 * p + 2);
   std::vector<double> c(std::size_t(nvar) * np * E, 0.0);
-  // Serial: f may be an expression evaluator that is not safe to share between threads.
-  for (int k = 0; k < E; ++k) {
+  // Each element's coefficients are its own sums, in the same order on any number of threads.
+  auto element = [&](int k) {
     const ElementMap g = element_map(mesh, k);
     std::vector<double> val(nvar);
     for (std::size_t q = 0; q < t.rule.w.size(); ++q) {
@@ -38,6 +40,11 @@ std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFuncti
         for (int j = 0; j < np; ++j)
           c[(std::size_t(v) * np + j) * E + k] += t.rule.w[q] * val[v] * t.phi[q][j].phi;
     }
+  };
+  if (thread_safe) {
+    parallel_for_rethrow(E, element);
+  } else {
+    for (int k = 0; k < E; ++k) element(k);
   }
   return c;
 }

@@ -10,8 +10,10 @@ namespace tridg {
 // A state-valued function of position: writes `nvar` values for point (x, y).
 using PointFunction = std::function<void(double x, double y, double* values)>;
 
-// Coefficients C[var][mode][elem] of the L2 projection (rule of degree 2p + 2).
-std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFunction& f);
+// Coefficients C[var][mode][elem] of the L2 projection (rule of degree 2p + 2). With
+// `thread_safe` f is called from several threads (an expression evaluator is not safe).
+std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFunction& f,
+                            bool thread_safe = false);
 
 // Domain integral of each variable of the discrete solution; with `area`, of the variable times
 // area(x, y) (the area element of the mesh's coordinates, such as R^2 cos(lat) on a geographic

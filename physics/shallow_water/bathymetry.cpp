@@ -100,10 +100,12 @@ Bathymetry::Bathymetry(double b0) : f_([b0](double, double) { return b0; }) {
   what_ = "flat bed at " + std::to_string(b0);
 }
 
-Bathymetry Bathymetry::from_function(std::function<double(double, double)> f, std::string what) {
+Bathymetry Bathymetry::from_function(std::function<double(double, double)> f, std::string what,
+                                     bool thread_safe) {
   Bathymetry b;
   b.f_ = std::move(f);
   b.what_ = std::move(what);
+  b.thread_safe_ = thread_safe;
   return b;
 }
 
@@ -143,6 +145,7 @@ Bathymetry Bathymetry::read(const Config& t, const Config& root) {
     return sign * e->eval(xy);
   };
   b.what_ = key + " = " + e->text();
+  b.thread_safe_ = false;
   return b;
 }
 

@@ -23,15 +23,19 @@ public:
   // Relative file names are relative to the case file. Throws UserError(bad_case); so does
   // evaluating at a point no grid covers when no fill rule is given.
   static Bathymetry read(const Config& table, const Config& root);
-  static Bathymetry from_function(std::function<double(double, double)> f, std::string what);
+  static Bathymetry from_function(std::function<double(double, double)> f, std::string what,
+                                  bool thread_safe = false);
 
-  // Not thread-safe for expressions (muParser keeps state): evaluate from one thread.
+  // Not thread-safe for expressions (muParser keeps state): evaluate from one thread unless
+  // thread_safe() (a flat bed, grids).
   double operator()(double x, double y) const { return f_(x, y); }
+  bool thread_safe() const { return thread_safe_; }
   const std::string& description() const { return what_; }
 
 private:
   std::function<double(double, double)> f_;
   std::string what_;
+  bool thread_safe_ = true;
 };
 
 } // namespace tridg

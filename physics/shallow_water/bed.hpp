@@ -73,6 +73,12 @@ struct SwBedRef {
 struct SwInitial {
   bool level = true;
   std::function<double(double, double)> eta_or_h;
+  // Added to the level (an earthquake's uplift): thread-safe, so evaluated on all threads
+  // (eta_or_h may be an expression, which is not). Empty: none.
+  std::function<double(double, double)> level_offset;
+  double level_at(double x, double y) const {
+    return eta_or_h(x, y) + (level_offset ? level_offset(x, y) : 0.0);
+  }
   std::function<double(double, double)> u, v;
 };
 

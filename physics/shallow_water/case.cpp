@@ -114,7 +114,8 @@ Bathymetry moved_bed(const Bathymetry& before, const SeafloorSource& quake, doub
       [before, now](double x, double y) { return before(x, y) + now->uplift(x, y); },
       before.description() + ", moved by the earthquake source (" + now->description +
           (quake.timed ? ", subfaults slipped by t = " + fmt::format("{}", t) : std::string()) +
-          ")");
+          ")",
+      before.thread_safe()); // Okada's formulas keep no state
 }
 
 } // namespace
@@ -188,8 +189,7 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
     bathy = moved_bed(before, *quake, 0);
     if (fields.level) {
       auto now = std::make_shared<const SeafloorSource>(quake->until(0));
-      const auto eta = fields.eta_or_h;
-      fields.eta_or_h = [eta, now](double x, double y) { return eta(x, y) + now->uplift(x, y); };
+      fields.level_offset = [now](double x, double y) { return now->uplift(x, y); };
     }
   }
   spdlog::info("bathymetry: {}", bathy.description());
@@ -206,7 +206,7 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   // Used only by a restart's consistency checks and by tools that want a point function.
   pb.initial = [fields, bathy](double x, double y, double* u) {
     const double h =
-        fields.level ? std::max(0.0, fields.eta_or_h(x, y) - bathy(x, y)) : fields.eta_or_h(x, y);
+        fields.level ? std::max(0.0, fields.level_at(x, y) - bathy(x, y)) : fields.eta_or_h(x, y);
     u[0] = h;
     u[1] = h * fields.u(x, y);
     u[2] = h * fields.v(x, y);

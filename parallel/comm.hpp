@@ -49,8 +49,9 @@ void on_root(const std::function<void()>& f);
 
 // After a UserError on this rank: whether every rank reached the same point within 20 s (an
 // error all ranks found in the same input; ranks oversubscribed on a loaded machine can lag
-// each other by seconds, and a shorter wait reported such an error twice). Then rank 0 alone reports it and all
-// ranks exit normally; otherwise this rank reports and ends all ranks with `code`.
+// each other by seconds, and a shorter wait reported such an error twice). Then rank 0 alone
+// reports it and all ranks exit normally; otherwise this rank reports and ends all ranks with
+// `code`.
 bool all_ranks_failed();
 [[noreturn]] void abort_all(ExitCode code);
 

@@ -79,6 +79,13 @@ inline CellKinds cell_kinds(const std::vector<double>& c, int p, int E) {
   return n;
 }
 
+// A lake case must really contain all three kinds of cells, or it tests less than it says.
+inline void check_all_kinds(const CellKinds& n) {
+  CHECK(n.dry > 0);
+  CHECK(n.shore > 0);
+  CHECK(n.wet > 0);
+}
+
 // The largest momentum coefficient (variables 1 and 2, every mode).
 inline double max_momentum(const std::vector<double>& c, int p, int E) {
   double q = 0;

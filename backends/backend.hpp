@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backends/halo.hpp"
+#include "backends/implicit/implicit_params.hpp"
 #include "core/dg_basis_tables.hpp"
 #include "kernels/boundary.hpp"
 #include "kernels/dg_limiter.hpp"
@@ -54,12 +56,16 @@ template <int M> struct BackendConfig {
   // One part of a partitioned mesh (parallel/): the local ranges and the exchange of ghosts.
   // Null for a whole mesh.
   std::shared_ptr<const HaloLayout> halo;
+  // The implicit schemes' settings (scheme none: the explicit stages above).
+  ImplicitParams implicit;
 };
 
 struct StepStatus {
   double t = 0, dt = 0; // time reached; the dt the next step will take
   std::int64_t steps = 0;
   bool blew_up = false; // a non-finite or inadmissible cell average appeared
+  bool finished = false; // the backend reached the end itself (a converged steady solve)
+  std::string failure;   // non-empty: the step failed (an implicit solve); the state is the last good
 };
 
 template <int M> class Backend {
@@ -86,6 +92,10 @@ public:
   // Milliseconds per kernel kind over the last advance() (only when profiling is enabled).
   virtual std::vector<std::pair<std::string, double>> kernel_times() const { return {}; }
   virtual void enable_profiling(bool) {}
+  // What the progress line adds (iterations and residuals of the implicit schemes).
+  virtual std::string progress_note() const { return {}; }
+  // Counters for summary.json's "solver" entry.
+  virtual std::vector<std::pair<std::string, double>> solver_stats() const { return {}; }
 };
 
 } // namespace tridg

@@ -31,6 +31,10 @@ function(tridg_physics name)
                    ${TRIDG_GENERATED_DIR}/instances/cpu_${name}_${key}.cpp @ONLY)
     set_property(GLOBAL APPEND PROPERTY TRIDG_CPU_INSTANCES
                  ${TRIDG_GENERATED_DIR}/instances/cpu_${name}_${key}.cpp)
+    configure_file(${PROJECT_SOURCE_DIR}/backends/implicit/instance.cpp.in
+                   ${TRIDG_GENERATED_DIR}/instances/implicit_${name}_${key}.cpp @ONLY)
+    set_property(GLOBAL APPEND PROPERTY TRIDG_CPU_INSTANCES
+                 ${TRIDG_GENERATED_DIR}/instances/implicit_${name}_${key}.cpp)
     if(TRIDG_CUDA)
       configure_file(${PROJECT_SOURCE_DIR}/backends/cuda/instance.cu.in
                      ${TRIDG_GENERATED_DIR}/instances/cuda_${name}_${key}.cu @ONLY)

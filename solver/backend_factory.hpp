@@ -5,6 +5,7 @@
 #include <string>
 
 #include "backends/backend.hpp"
+#include "backends/implicit/implicit_backend.hpp"
 #include "backends/registry.hpp"
 #include "io/error.hpp"
 #include "io/mesh.hpp"
@@ -30,6 +31,7 @@ template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, cons
   bc.bc_tables = pb.bc_tables;
   bc.single_precision = s.single_precision;
   bc.visit_seed = s.visit_seed;
+  bc.implicit = s.implicit;
   return bc;
 }
 
@@ -60,6 +62,13 @@ std::unique_ptr<Backend<Phys::M>>
 make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
              const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu,
              const std::vector<std::int32_t>& owner) {
+  if (cfg.implicit.scheme != ImplicitScheme::none) {
+    if (par::size() > 1)
+      fail(ExitCode::bad_case, "the implicit schemes run on one rank; start tridg without mpirun");
+    if (device != "cpu")
+      fail(ExitCode::bad_case, "the implicit schemes run on the CPU backend; use --device cpu");
+    return make_implicit_backend(phys, tables, mesh, cfg);
+  }
   if (par::size() == 1) return make_single_backend(phys, tables, mesh, cfg, device, gpu);
   // A limiter that reads its neighbours' new means (the vertex-based one, or a physics' own
   // steps: shallow water's wet/dry checks) needs them updated on this rank, hence the deeper

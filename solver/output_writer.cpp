@@ -193,6 +193,11 @@ void OutputWriter::summary(const RunResult& r, int elements, const std::string& 
     for (std::size_t i = 0; i < vars_.size(); ++i) e.add(vars_[i], r.l2_error[i]);
     j.add("l2_error", e);
   }
+  if (!r.solver.empty()) {
+    Json e;
+    for (const auto& [k, v] : r.solver) e.add(k, v);
+    j.add("solver", e);
+  }
   write_text_file(path("summary.json"), j.str());
 }
 

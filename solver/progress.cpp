@@ -41,7 +41,7 @@ double Progress::dof_rate() const {
   return secs > 0 ? double(step_ - step0_) * double(stages_) * double(dofs_) / secs : 0;
 }
 
-void Progress::update(double t, std::int64_t step, double dt) {
+void Progress::update(double t, std::int64_t step, double dt, const std::string& note) {
   step_ = step;
   if (quiet_) return;
   const auto now = clock::now();
@@ -52,9 +52,9 @@ void Progress::update(double t, std::int64_t step, double dt) {
   const double eta = f > 0 ? el * (1 - f) / f : NAN;
   const std::string where =
       step_end_ > 0 ? fmt::format("step {}/{}", step, step_end_) : fmt::format("step {}", step);
-  const std::string line =
-      fmt::format("{}  t = {:.6g}  dt = {:.3e}  {:5.1f}%  ETA {}  {:.3g} DOF/s", where, t, dt,
-                  100 * f, duration_text(eta), dof_rate());
+  std::string line = fmt::format("{}  t = {:.6g}  dt = {:.3e}  {:5.1f}%  ETA {}  {:.3g} DOF/s",
+                                 where, t, dt, 100 * f, duration_text(eta), dof_rate());
+  if (!note.empty()) line += "  " + note;
   if (tty_) {
     std::fprintf(stderr, "\r%s\033[K", line.c_str());
     std::fflush(stderr);
@@ -87,6 +87,7 @@ std::string Progress::summary_table(const RunResult& r, const std::vector<std::s
   if (n > 0) row("time per step", fmt::format("{:.4g} ms", 1e3 * loop / double(n)));
   row("DOF-stages/s", fmt::format("{:.4g} per variable", dof_rate()));
   row("files written", fmt::format("{} in {}", files_written, output_dir));
+  for (const auto& [key, value] : r.solver) row(key, fmt::format("{:.6g}", value));
   if (!r.conserved_initial.empty()) {
     // A relative drift means nothing for an integral that starts at zero (momentum at rest).
     double size = 0;

@@ -16,7 +16,8 @@ public:
   // quiet: nothing at all (also when the log level is above info).
   Progress(const RunSettings& s, bool quiet, std::int64_t dofs_per_var, std::size_t stages,
            double t0, std::int64_t step0, double t_end, std::int64_t step_end);
-  void update(double t, std::int64_t step, double dt);
+  // `note`: what the scheme adds to the line (iterations, residual).
+  void update(double t, std::int64_t step, double dt, const std::string& note = "");
   void finish();              // stops the loop's clock and ends the terminal line
   double run_seconds() const; // time spent in the time loop
   // Degree-of-freedom stages per second (per variable) over the run so far.

@@ -2,6 +2,8 @@
 // The host-driven run: projection of the initial state, the time loop in chunks of steps with
 // outputs at their exact times, progress, blow-up handling and the final summary.
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "io/config.hpp"
 #include "io/mesh.hpp"
@@ -16,6 +18,8 @@ struct RunResult {
   double final_time = 0, wall_seconds = 0;
   std::vector<double> conserved_initial, conserved_final, l2_error;
   std::vector<double> final_state; // C[var][mode][elem]
+  // The implicit schemes' counters (Newton and GMRES iterations, residuals); empty otherwise.
+  std::vector<std::pair<std::string, double>> solver;
 };
 
 // Runs a set-up problem to the end and writes its outputs, with the physics' derived fields;

@@ -47,7 +47,9 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
 
   const BackendConfig<M> bc = make_backend_config(s, pb);
   const int gpu = pick_gpu(s.device, opt.gpu);
-  const std::string device = resolve_device(s.device, gpu);
+  // The implicit schemes run on the host: "auto" means the CPU for them.
+  const bool implicit = s.implicit.scheme != ImplicitScheme::none;
+  const std::string device = implicit && s.device == "auto" ? "cpu" : resolve_device(s.device, gpu);
   const std::vector<std::int32_t> owner = rank_partition(mesh, s.mesh_path);
   auto backend = make_backend(phys, tables, arrays, bc, device, gpu, owner);
   if (par::size() > 1 && device != "cpu")
@@ -128,7 +130,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const InterruptGuard interrupt_guard;
   if (opt.restart.empty() && root) out->write(state, t, step, /*final=*/false);
   Progress progress(s, opt.quiet || !root, std::int64_t(mesh.n_elems()) * tables.n_modes,
-                    bc.stages.size(), t, step, t_end, by_steps ? s.steps : 0);
+                    std::max<std::size_t>(1, bc.stages.size()), t, step, t_end,
+                    by_steps ? s.steps : 0);
   std::int64_t chunk = 1;
   double next_out = output_next_time(s, t);
   // Physics-specific sampling at its own times (shallow-water gauges).
@@ -156,6 +159,15 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     if (st.steps - step == chunk && secs < 0.1) chunk = std::min<std::int64_t>(chunk * 2, 1 << 20);
     t = st.t;
     step = st.steps;
+    if (!st.failure.empty()) {
+      progress.finish();
+      backend->get_state(state);
+      const std::string saved = write_or_report(
+          [&] { return root ? out->write_last_good(state, t, step) : std::string(); },
+          st.failure + ", and the last good state could not be saved: ");
+      fail(ExitCode::diverged,
+           st.failure + " (step " + std::to_string(step) + "); last good state saved to " + saved);
+    }
     if (st.blew_up) {
       progress.finish();
       backend->get_state(state);
@@ -171,7 +183,21 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                                    " (step " + std::to_string(step) +
                                    "); last good state saved to " + saved);
     }
-    progress.update(t, step, st.dt);
+    progress.update(t, step, st.dt, backend->progress_note());
+    if (st.finished) break; // a steady solve reached its tolerance
+    if (implicit && s.implicit.scheme == ImplicitScheme::steady && step >= s.steps) {
+      progress.finish();
+      backend->get_state(state);
+      const std::string saved = write_or_report(
+          [&] { return root ? out->write_last_good(state, t, step) : std::string(); },
+          "the steady solve did not converge, and its last state could not be saved: ");
+      fail(ExitCode::diverged, "the steady solve did not reach implicit.steady_tol in " +
+                                   std::to_string(step) + " iterations (" +
+                                   backend->progress_note() +
+                                   "; raise time.steps); last state "
+                                   "saved to " +
+                                   saved);
+    }
     guard.check(t, step, st.dt, target);
     if (t >= next_event) {
       if (pb.state_event) {
@@ -227,6 +253,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   res.final_time = t;
   res.wall_seconds = std::chrono::duration<double>(clock::now() - wall0).count();
   res.conserved_final = integrals(mesh, p, M, state, pb.area);
+  res.solver = backend->solver_stats();
   if (pb.exact)
     res.l2_error =
         l2_errors(mesh, p, M, state, [&](double x, double y, double* u) { pb.exact(x, y, t, u); });

@@ -6,6 +6,7 @@
 
 #include "core/basis.hpp"
 #include "physics/registry.hpp"
+#include "solver/implicit_settings.hpp"
 #include "solver/time_schemes.hpp"
 
 namespace tridg {
@@ -41,9 +42,14 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
     cfg.error("discretization.order", "p = " + std::to_string(s.order) +
                                           " is above the supported " + std::to_string(max_order));
   s.scheme = cfg.get_choice("time.scheme", scheme_names(), "ssprk2");
-  // A CFL number below 1e-6 (a denormal, say) would only make the run endless.
-  s.cfl = cfg.get_double_in("time.cfl", Config::Interval::closed(1e-6, 10), 0.9);
+  s.implicit = read_implicit_params(cfg, s.scheme);
+  const bool implicit = s.implicit.scheme != ImplicitScheme::none;
+  // A CFL number below 1e-6 (a denormal, say) would only make the run endless; implicit steps
+  // are not bound by stability, only by accuracy.
+  s.cfl = cfg.get_double_in("time.cfl", Config::Interval::closed(1e-6, implicit ? 1e6 : 10), 0.9);
   s.steps = cfg.get_int_in("time.steps", 0, std::numeric_limits<int>::max(), 0);
+  // A steady solve ends at its residual tolerance; time.steps bounds its iterations.
+  if (s.implicit.scheme == ImplicitScheme::steady && s.steps == 0) s.steps = 2000;
   s.max_steps = std::int64_t(
       cfg.get_double_in("time.max_steps", Config::Interval::closed(1, 1e15), double(s.max_steps)));
   if (s.steps > s.max_steps)

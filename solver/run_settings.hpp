@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/implicit/implicit_params.hpp"
 #include "io/config.hpp"
 #include "kernels/dg_limiter.hpp"
 
@@ -34,6 +35,7 @@ struct RunSettings {
   int refine = 0;
   int order = 1;
   std::string scheme = "ssprk2";
+  ImplicitParams implicit; // [implicit]; scheme none for the explicit schemes
   double cfl = 0.9;
   double t_end = 0;
   long steps = 0; // > 0: run exactly this many steps

@@ -20,10 +20,15 @@ StageDef shu_osher(double A, double B, double C, double c) {
 } // namespace
 
 std::vector<std::string> scheme_names() {
-  return {"ssprk2", "ssprk3", "rk4", "lsssprk42"};
+  return {"ssprk2", "ssprk3", "rk4", "lsssprk42", "bdf2", "esdirk3", "steady"};
+}
+
+bool is_implicit_scheme(const std::string& name) {
+  return name == "bdf2" || name == "esdirk3" || name == "steady";
 }
 
 std::vector<StageDef> make_scheme(const std::string& name) {
+  if (is_implicit_scheme(name)) return {}; // backends/implicit/ takes its own steps
   if (name == "ssprk2") return {shu_osher(0, 1, 1, 0), shu_osher(0.5, 0.5, 0.5, 1)};
   if (name == "ssprk3")
     return {shu_osher(0, 1, 1, 0), shu_osher(0.75, 0.25, 0.25, 1),
@@ -66,7 +71,7 @@ std::vector<StageDef> make_scheme(const std::string& name) {
 }
 
 int scheme_order(const std::string& name) {
-  return name == "ssprk3" ? 3 : name == "rk4" ? 4 : 2;
+  return name == "ssprk3" || name == "esdirk3" ? 3 : name == "rk4" ? 4 : 2;
 }
 
 double scheme_step_factor(const std::string& name) {

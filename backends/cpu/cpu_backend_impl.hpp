@@ -12,6 +12,7 @@
 
 #include "backends/convert.hpp"
 #include "backends/cpu/cpu_backend.hpp"
+#include "backends/host_view.hpp"
 #include "backends/order_dispatch.hpp"
 #include "backends/step_driver.hpp"
 #include "kernels/dg_element.hpp"
@@ -38,22 +39,7 @@ public:
   CpuBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
              const BackendConfig<M>& cfg)
       : T_(to_dg_tables<P, Real>(tables)), phys_(phys), mesh_(mesh), cfg_(cfg) {
-    view_.n_elems = mesh_.n_elems;
-    view_.n_edges = mesh_.n_edges;
-    view_.n_bedges = mesh_.n_bedges;
-    view_.geom = mesh_.geom.data();
-    view_.elem_face = mesh_.elem_face.data();
-    view_.edge_elem = mesh_.edge_elem.data();
-    view_.edge_side = mesh_.edge_side.data();
-    view_.edge_geom = mesh_.edge_geom.data();
-    view_.bnd_xy = mesh_.bnd_xy.data();
-    view_.elem_node = mesh_.elem_node.data();
-    view_.node_elem_start = mesh_.node_elem_start.data();
-    view_.node_elem = mesh_.node_elem.data();
-    view_.n_aux = mesh_.n_aux;
-    view_.n_edge_aux = mesh_.n_edge_aux;
-    view_.aux = mesh_.aux.empty() ? nullptr : mesh_.aux.data();
-    view_.edge_aux = mesh_.edge_aux.empty() ? nullptr : mesh_.edge_aux.data();
+    view_ = host_view(mesh_);
     const std::size_t n = std::size_t(M) * O::NP * mesh_.n_elems;
     state_[0].assign(n, 0);
     state_[1].assign(n, 0);

@@ -1,0 +1,276 @@
+#pragma once
+// The implicit schemes as a backend of the run loop (backends/backend.hpp): BDF2 with variable
+// steps, ESDIRK3 with its embedded error estimate, and steady pseudo-transient continuation, all
+// by Newton-Krylov on the host. Included only by the generated translation units that
+// instantiate it for one physics.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "backends/implicit/esdirk.hpp"
+#include "backends/implicit/implicit_backend.hpp"
+#include "backends/implicit/newton.hpp"
+#include "backends/order_dispatch.hpp"
+#include "backends/step_control.hpp"
+
+namespace tridg {
+
+template <int P, class Phys> class ImplicitBackend final : public Backend<Phys::M> {
+  static constexpr int M = Phys::M;
+  using Op = DgOperator<P, Phys>;
+
+public:
+  ImplicitBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+                  const BackendConfig<M>& cfg)
+      : prm_(cfg.implicit), op_(phys, tables, mesh, cfg), newton_(op_, prm_), cfg_(cfg) {
+    u_.assign(op_.size(), 0.0);
+  }
+
+  std::string name() const override {
+    return fmt::format("cpu (implicit {}, OpenMP, {} threads)", scheme_name(),
+                       omp_get_max_threads());
+  }
+  void set_state(const std::vector<double>& c) override {
+    u_ = c;
+    has_prev_ = false; // a new state has no BDF2 history
+    r0_ = -1;
+  }
+  void get_state(std::vector<double>& c) override { c = u_; }
+  void set_time(double t, std::int64_t steps) override {
+    t_ = t;
+    steps_ = steps;
+  }
+  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+    op_.set_boundary(i, bc);
+  }
+  void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
+    op_.set_aux(aux, edge_aux);
+  }
+  void limit() override {}
+  std::size_t memory_bytes() const override {
+    constexpr std::size_t B = Op::B;
+    return op_.memory_bytes() + u_.size() * sizeof(double) * 12 +
+           std::size_t(op_.n_elems()) * 5 * B * B * sizeof(double);
+  }
+
+  StepStatus advance(std::int64_t max_steps, double t_target) override {
+    StepStatus st;
+    for (std::int64_t i = 0; i < max_steps && st.failure.empty(); ++i) {
+      if (prm_.scheme == ImplicitScheme::steady) {
+        if (steady_iteration(st)) {
+          st.finished = true;
+          break;
+        }
+      } else {
+        if (t_ >= t_target) break;
+        time_step(t_target, st);
+      }
+    }
+    st.t = t_;
+    st.dt = dt_last_;
+    st.steps = steps_;
+    return st;
+  }
+
+  std::string progress_note() const override {
+    const NewtonCounters& c = newton_.counters();
+    if (prm_.scheme == ImplicitScheme::steady)
+      return fmt::format("residual {:.3e}  CFL {:.3g}  GMRES {}", residual_, cfl_, c.gmres);
+    return fmt::format("Newton {}  GMRES {}  rejected {}", c.newton, c.gmres, rejected_);
+  }
+  std::vector<std::pair<std::string, double>> solver_stats() const override {
+    const NewtonCounters& c = newton_.counters();
+    std::vector<std::pair<std::string, double>> s;
+    if (prm_.scheme == ImplicitScheme::steady) {
+      s = {{"residual_initial", r0_}, {"residual", residual_}, {"cfl", cfl_}};
+    } else {
+      s = {{"newton_iterations", double(c.newton)}, {"last_newton_update", c.last_update}};
+    }
+    s.push_back({"gmres_iterations", double(c.gmres)});
+    s.push_back({"gmres_unconverged", double(c.linear_unconverged)});
+    s.push_back({"last_gmres_residual", c.last_linear_residual});
+    s.push_back({"rejected_steps", double(rejected_)});
+    return s;
+  }
+
+private:
+  const char* scheme_name() const {
+    switch (prm_.scheme) {
+    case ImplicitScheme::bdf2:
+      return "bdf2";
+    case ImplicitScheme::esdirk3:
+      return "esdirk3";
+    default:
+      return "steady";
+    }
+  }
+
+  // The CFL step of the current state (or the fixed one), not past t_target.
+  double cfl_dt(double t_target) {
+    op_.rates(u_, rate_);
+    const double r = *std::max_element(rate_.begin(), rate_.end());
+    return next_dt(r, cfg_.cfl_factor, cfg_.fixed_dt, t_, t_target);
+  }
+
+  // One pseudo-time iteration; true when the residual is already below the tolerance.
+  bool steady_iteration(StepStatus& st) {
+    op_.residual(u_, t_, L_);
+    residual_ = rms(L_);
+    if (r0_ < 0) r0_ = residual_;
+    if (!std::isfinite(residual_)) {
+      st.failure = "the steady residual is not finite";
+      return false;
+    }
+    if (residual_ <= prm_.steady_tol) return true;
+    // Switched evolution relaxation: the pseudo-step grows as the residual falls.
+    cfl_ = std::min(prm_.cfl_max,
+                    prm_.cfl_start * cfl_scale_ * std::pow(r0_ / residual_, prm_.cfl_growth));
+    op_.rates(u_, rate_);
+    const double base = 1.0 / (2 * P + 1); // the explicit step's 1/(2p+1) at CFL 1
+    for (int attempt = 0; attempt < 12; ++attempt) {
+      const int n = op_.n_elems();
+      shift_.resize(n);
+      for (int k = 0; k < n; ++k) shift_[k] = rate_[k] / (cfl_ * base);
+      newton_.linear_solve(u_, t_, shift_, L_, L_, du_);
+      trial_ = u_;
+      axpy(1.0, du_, trial_);
+      if (std::isfinite(rms(du_)) && op_.admissible(trial_)) {
+        u_.swap(trial_);
+        ++steps_;
+        return false;
+      }
+      // A step into negative pressure: retry shorter and grow more slowly from here on.
+      cfl_scale_ *= 0.1;
+      cfl_ = std::max(cfl_ * 0.1, 1e-3);
+      ++rejected_;
+    }
+    st.failure = fmt::format("the steady solve cannot make progress at residual {:.3e}: every "
+                             "pseudo-time step leaves a non-physical state",
+                             residual_);
+    return false;
+  }
+
+  void time_step(double t_target, StepStatus& st) {
+    double dt = dt_next_ > 0 ? std::min(dt_next_, t_target - t_) : cfl_dt(t_target);
+    if (dt_next_ > 0 && dt >= (t_target - t_) * (1 - 1e-6)) dt = t_target - t_;
+    if (!(dt > 0)) {
+      st.failure = "the time step is not positive";
+      return;
+    }
+    std::string why;
+    for (int attempt = 0;; ++attempt) {
+      double dt_new = 0;
+      const bool ok =
+          prm_.scheme == ImplicitScheme::bdf2 ? bdf2_step(dt, why) : esdirk_step(dt, why, dt_new);
+      if (ok) {
+        t_ = advance_time(t_, dt, t_target);
+        ++steps_;
+        dt_last_ = dt;
+        dt_next_ = prm_.scheme == ImplicitScheme::esdirk3 && prm_.error_tol > 0 ? dt_new : 0;
+        return;
+      }
+      // Only steps the scheme chooses itself are retried; a case's own dt is the user's.
+      if (!(prm_.scheme == ImplicitScheme::esdirk3 && prm_.error_tol > 0) || attempt >= 10) break;
+      ++rejected_;
+      dt = dt_new > 0 ? dt_new : 0.25 * dt;
+    }
+    st.failure =
+        fmt::format("the implicit step from t = {:.9g} with dt = {:.3e} failed: {}", t_, dt, why);
+  }
+
+  // Variable-step BDF2 (BDF1 for the first step after a new state): U - a1 u^n + a2 u^{n-1} =
+  // beta dt L(U).
+  bool bdf2_step(double dt, std::string& why) {
+    const double w = has_prev_ ? dt / dt_prev_ : 0.0;
+    const double a1 = (1 + w) * (1 + w) / (1 + 2 * w), a2 = w * w / (1 + 2 * w);
+    const double beta = (1 + w) / (1 + 2 * w);
+    base_.resize(u_.size());
+#pragma omp parallel for schedule(static)
+    for (std::size_t i = 0; i < u_.size(); ++i)
+      base_[i] = a1 * u_[i] - (has_prev_ ? a2 * prev_[i] : 0.0);
+    trial_ = u_;
+    if (!newton_.solve(trial_, base_, 1.0 / (beta * dt), t_ + dt, why)) return false;
+    if (!op_.admissible(trial_)) {
+      why = "the new state is not physical";
+      return false;
+    }
+    prev_.swap(u_);
+    u_.swap(trial_);
+    has_prev_ = true;
+    dt_prev_ = dt;
+    return true;
+  }
+
+  // One ESDIRK3 step; dt_new is the step the error estimate suggests next (error_tol > 0).
+  bool esdirk_step(double dt, std::string& why, double& dt_new) {
+    using S = Esdirk3;
+    K_.resize(S::stages);
+    op_.residual(u_, t_, K_[0]);
+    trial_ = u_;
+    for (int i = 1; i < S::stages; ++i) {
+      base_ = u_;
+      for (int j = 0; j < i; ++j) axpy(dt * S::a[i][j], K_[j], base_);
+      if (!newton_.solve(trial_, base_, 1.0 / (S::gamma * dt), t_ + S::c[i] * dt, why))
+        return false;
+      // K_i from the stage equation, not another residual: exact at the solve's tolerance.
+      K_[i].resize(u_.size());
+      const double s = 1.0 / (S::gamma * dt);
+#pragma omp parallel for schedule(static)
+      for (std::size_t l = 0; l < u_.size(); ++l) K_[i][l] = s * (trial_[l] - base_[l]);
+    }
+    if (!op_.admissible(trial_)) {
+      why = "the new state is not physical";
+      dt_new = 0.25 * dt;
+      return false;
+    }
+    if (prm_.error_tol > 0) {
+      // The embedded solution differs by dt sum (b_j - b_hat_j) K_j.
+      err_.assign(u_.size(), 0.0);
+      for (int j = 0; j < S::stages; ++j) axpy(dt * (S::a[3][j] - S::b_hat[j]), K_[j], err_);
+      const double e = rms(err_) / std::max(rms(trial_), 1e-300);
+      const double f = e > 0 ? 0.9 * std::pow(prm_.error_tol / e, 1.0 / 3.0) : 5.0;
+      dt_new = dt * std::clamp(f, 0.2, 5.0);
+      if (e > prm_.error_tol) {
+        why = fmt::format("error estimate {:.3e} above implicit.error_tol", e);
+        return false;
+      }
+    }
+    u_.swap(trial_);
+    return true;
+  }
+
+  ImplicitParams prm_;
+  Op op_;
+  NewtonKrylov<P, Phys> newton_;
+  BackendConfig<M> cfg_;
+  Vec u_, prev_, trial_, base_, L_, du_, err_;
+  std::vector<Vec> K_;
+  std::vector<double> rate_, shift_;
+  double t_ = 0, dt_prev_ = 0, dt_last_ = 0, dt_next_ = 0;
+  std::int64_t steps_ = 0;
+  bool has_prev_ = false;
+  double r0_ = -1, residual_ = 0, cfl_ = 0, cfl_scale_ = 1;
+  long rejected_ = 0;
+};
+
+template <class Phys>
+std::unique_ptr<Backend<Phys::M>> make_implicit_backend(const Phys& phys, const BasisTables& t,
+                                                        const MeshArrays& m,
+                                                        const BackendConfig<Phys::M>& c) {
+  if constexpr (!jacobian_supported<Phys>) {
+    fail(ExitCode::bad_case, "the implicit schemes (time.scheme = bdf2, esdirk3, steady) solve "
+                             "the Euler equations; this physics runs with the explicit ones");
+  } else {
+    if (c.limiter.barth_jespersen || c.limiter.positivity)
+      fail(ExitCode::bad_case,
+           "the implicit schemes run without the limiter (its derivative is not defined): set "
+           "limiter.type = \"none\" and limiter.positivity = false");
+    return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+      return std::make_unique<ImplicitBackend<decltype(P)::value, Phys>>(phys, t, m, c);
+    });
+  }
+}
+
+} // namespace tridg

@@ -1,0 +1,32 @@
+#pragma once
+// The settings of the implicit schemes (the case file's [implicit] table, README "Implicit and
+// steady solving").
+#include <string>
+
+namespace tridg {
+
+enum class ImplicitScheme { none, bdf2, esdirk3, steady };
+
+struct ImplicitParams {
+  ImplicitScheme scheme = ImplicitScheme::none;
+  // Newton: stop when the update's RMS is below newton_tol times the state's RMS.
+  double newton_tol = 1e-8;
+  int newton_max = 20;
+  // GMRES: relative residual of each linear solve, restart length, products per solve.
+  double gmres_tol = 1e-4;
+  int gmres_restart = 40;
+  int gmres_max = 400;
+  std::string preconditioner = "block_jacobi"; // block_jacobi, block_ilu0, none
+  std::string jacobian = "assembled";          // assembled, matrix_free
+  // Steady: stop at an RMS of du/dt below steady_tol; the pseudo-time CFL starts at cfl_start
+  // and grows as the residual falls, CFL = cfl_start (r0 / r)^cfl_growth, up to cfl_max.
+  double steady_tol = 1e-10;
+  double cfl_start = 10;
+  double cfl_max = 1e8;
+  double cfl_growth = 1.0;
+  // ESDIRK3: steps chosen from the embedded error estimate when error_tol > 0 (RMS of the
+  // difference of the two solutions, relative to the state's RMS).
+  double error_tol = 0;
+};
+
+} // namespace tridg

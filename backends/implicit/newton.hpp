@@ -1,0 +1,126 @@
+#pragma once
+// Newton-Krylov for the implicit schemes' nonlinear systems, all of the form
+//     L(U) - s (U - base) = 0          (s per element: 1 / (gamma dt), or 1 / dt_k in pseudo-time)
+// each Newton step solving (s I - dL/du) dU = L(U) - s (U - base) by GMRES, with the assembled
+// block Jacobian or its matrix-free finite-difference product, preconditioned by block Jacobi
+// or block ILU(0).
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "backends/implicit/block_ilu.hpp"
+#include "backends/implicit/block_matrix.hpp"
+#include "backends/implicit/dg_operator.hpp"
+#include "backends/implicit/gmres.hpp"
+#include "backends/implicit/implicit_params.hpp"
+
+namespace tridg {
+
+struct NewtonCounters {
+  long newton = 0, gmres = 0, linear_unconverged = 0;
+  double last_update = 0;          // relative RMS of the last Newton update
+  double last_linear_residual = 0; // relative residual of the last GMRES solve
+};
+
+template <int P, class Phys> class NewtonKrylov {
+public:
+  using Op = DgOperator<P, Phys>;
+  static constexpr int NP = Op::NP, B = Op::B;
+
+  NewtonKrylov(Op& op, const ImplicitParams& prm) : op_(op), prm_(prm) {}
+
+  // du from (diag(shift) - J(u)) du = rhs, where Lu = L(u).
+  GmresResult linear_solve(const Vec& u, double t, const std::vector<double>& shift, const Vec& Lu,
+                           const Vec& rhs, Vec& du) {
+    const bool matrix_free = prm_.jacobian == "matrix_free";
+    const bool jacobi = prm_.preconditioner == "block_jacobi";
+    const bool ilu = prm_.preconditioner == "block_ilu0";
+    // block_ilu0 needs the whole pattern even with the matrix-free product.
+    if (!matrix_free || jacobi || ilu) op_.jacobian(u, t, A_, matrix_free && !ilu);
+    A_.shift = shift;
+    if ((jacobi && !pre_.factor(A_)) || (ilu && !ilu_.factor(A_)))
+      return GmresResult{0, 1.0, false}; // a singular block: reported as an unconverged solve
+    const LinearOp product = [&](const Vec& x, Vec& y) {
+      if (!matrix_free) return apply(A_, x, y);
+      // J x ~ (L(u + eps x) - L(u)) / eps, eps balancing truncation against round-off.
+      const double xn = rms(x);
+      if (xn == 0) return y.assign(x.size(), 0.0);
+      const double eps = 1e-7 * (1 + rms(u)) / xn;
+      up_ = u;
+      axpy(eps, x, up_);
+      op_.residual(up_, t, Lp_);
+      y.resize(x.size());
+      const int n = op_.n_elems();
+#pragma omp parallel for schedule(static)
+      for (int k = 0; k < n; ++k)
+        for (int r = 0; r < B; ++r) {
+          const std::size_t i = std::size_t(r) * n + k;
+          y[i] = shift[k] * x[i] - (Lp_[i] - Lu[i]) / eps;
+        }
+    };
+    const LinearOp precond = [&](const Vec& x, Vec& y) {
+      if (jacobi)
+        pre_.solve(x, y);
+      else if (ilu)
+        ilu_.solve(x, y);
+      else
+        y = x;
+    };
+    const GmresResult g =
+        gmres(product, precond, rhs, du, prm_.gmres_tol, prm_.gmres_restart, prm_.gmres_max);
+    counters_.gmres += g.iterations;
+    counters_.last_linear_residual = g.residual;
+    if (!g.converged) ++counters_.linear_unconverged;
+    return g;
+  }
+
+  // Solves L(U) - s (U - base) = 0 for U, from U's value. On failure, U is unspecified and `why`
+  // says what went wrong.
+  bool solve(Vec& U, const Vec& base, double s, double t, std::string& why) {
+    shift_.assign(op_.n_elems(), s);
+    const int n = op_.n_elems();
+    for (int it = 1; it <= prm_.newton_max; ++it) {
+      op_.residual(U, t, L_);
+      rhs_.resize(U.size());
+#pragma omp parallel for schedule(static)
+      for (int k = 0; k < n; ++k)
+        for (int r = 0; r < B; ++r) {
+          const std::size_t i = std::size_t(r) * n + k;
+          rhs_[i] = L_[i] - s * (U[i] - base[i]);
+        }
+      if (!std::isfinite(rms(rhs_))) {
+        why = "the residual is not finite";
+        return false;
+      }
+      linear_solve(U, t, shift_, L_, rhs_, dU_);
+      axpy(1.0, dU_, U);
+      ++counters_.newton;
+      const double rel = rms(dU_) / std::max(rms(U), 1e-300);
+      counters_.last_update = rel;
+      if (!std::isfinite(rel)) {
+        why = "the Newton update is not finite";
+        return false;
+      }
+      if (rel <= prm_.newton_tol) return true;
+    }
+    why = "Newton did not converge in " + std::to_string(prm_.newton_max) +
+          " iterations (last relative update " + std::to_string(counters_.last_update) + ")";
+    return false;
+  }
+
+  const NewtonCounters& counters() const {
+    return counters_;
+  }
+
+private:
+  Op& op_;
+  const ImplicitParams& prm_;
+  BlockMatrix A_;
+  BlockJacobi pre_;
+  BlockIlu0 ilu_;
+  NewtonCounters counters_;
+  Vec L_, rhs_, dU_, up_, Lp_;
+  std::vector<double> shift_;
+};
+
+} // namespace tridg

@@ -1,0 +1,44 @@
+#include "solver/implicit_settings.hpp"
+
+#include <limits>
+
+namespace tridg {
+
+ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme) {
+  ImplicitParams p;
+  p.scheme = scheme == "bdf2"      ? ImplicitScheme::bdf2
+             : scheme == "esdirk3" ? ImplicitScheme::esdirk3
+             : scheme == "steady"  ? ImplicitScheme::steady
+                                   : ImplicitScheme::none;
+  if (p.scheme == ImplicitScheme::none) {
+    if (cfg.has("implicit"))
+      cfg.error("implicit", "is for the implicit schemes (time.scheme = \"bdf2\", \"esdirk3\" or "
+                            "\"steady\"); time.scheme is \"" +
+                                scheme + "\"");
+    return p;
+  }
+  using I = Config::Interval;
+  const double inf = std::numeric_limits<double>::infinity();
+  p.newton_tol = cfg.get_double_in("implicit.newton_tol", I::closed(1e-15, 1), p.newton_tol);
+  p.newton_max = cfg.get_int_in("implicit.newton_max", 1, 1000, p.newton_max);
+  p.gmres_tol = cfg.get_double_in("implicit.gmres_tol", I::closed(1e-15, 1), p.gmres_tol);
+  p.gmres_restart = cfg.get_int_in("implicit.gmres_restart", 1, 1000, p.gmres_restart);
+  p.gmres_max = cfg.get_int_in("implicit.gmres_max", 1, 1000000, p.gmres_max);
+  // Steady solves reach large pseudo-steps, where the coupling between elements dominates and
+  // block Jacobi leaves GMRES hundreds of iterations per solve (bench/NOTES.md).
+  const std::string pc = p.scheme == ImplicitScheme::steady ? "block_ilu0" : "block_jacobi";
+  p.preconditioner =
+      cfg.get_choice("implicit.preconditioner", {"block_jacobi", "block_ilu0", "none"}, pc);
+  p.jacobian = cfg.get_choice("implicit.jacobian", {"assembled", "matrix_free"}, p.jacobian);
+  p.steady_tol = cfg.get_double_in("implicit.steady_tol", I::closed(1e-300, inf), p.steady_tol);
+  p.cfl_start = cfg.get_double_in("implicit.cfl_start", I::closed(1e-6, 1e12), p.cfl_start);
+  p.cfl_max = cfg.get_double_in("implicit.cfl_max", I::closed(1e-6, 1e300), p.cfl_max);
+  p.cfl_growth = cfg.get_double_in("implicit.cfl_growth", I::closed(0, 10), p.cfl_growth);
+  p.error_tol = cfg.get_double_in("implicit.error_tol", I::closed(0, 1), p.error_tol);
+  if (p.error_tol > 0 && p.scheme != ImplicitScheme::esdirk3)
+    cfg.error("implicit.error_tol", "adaptive steps are ESDIRK3's (time.scheme = \"esdirk3\")");
+  if (p.cfl_max < p.cfl_start) cfg.error("implicit.cfl_max", "is below implicit.cfl_start");
+  return p;
+}
+
+} // namespace tridg

@@ -52,8 +52,11 @@ void Progress::update(double t, std::int64_t step, double dt, const std::string&
   const double eta = f > 0 ? el * (1 - f) / f : NAN;
   const std::string where =
       step_end_ > 0 ? fmt::format("step {}/{}", step, step_end_) : fmt::format("step {}", step);
-  std::string line = fmt::format("{}  t = {:.6g}  dt = {:.3e}  {:5.1f}%  ETA {}  {:.3g} DOF/s",
-                                 where, t, dt, 100 * f, duration_text(eta), dof_rate());
+  // A steady solve has no time and no step size (dt 0): its note says where it is.
+  const std::string when =
+      dt > 0 || note.empty() ? fmt::format("  t = {:.6g}  dt = {:.3e}", t, dt) : std::string();
+  std::string line = fmt::format("{}{}  {:5.1f}%  ETA {}  {:.3g} DOF/s", where, when, 100 * f,
+                                 duration_text(eta), dof_rate());
   if (!note.empty()) line += "  " + note;
   if (tty_) {
     std::fprintf(stderr, "\r%s\033[K", line.c_str());

@@ -63,9 +63,9 @@ template <int M> struct BackendConfig {
 struct StepStatus {
   double t = 0, dt = 0; // time reached; the dt the next step will take
   std::int64_t steps = 0;
-  bool blew_up = false; // a non-finite or inadmissible cell average appeared
+  bool blew_up = false;  // a non-finite or inadmissible cell average appeared
   bool finished = false; // the backend reached the end itself (a converged steady solve)
-  std::string failure;   // non-empty: the step failed (an implicit solve); the state is the last good
+  std::string failure; // non-empty: the step failed (an implicit solve); the state is the last good
 };
 
 template <int M> class Backend {

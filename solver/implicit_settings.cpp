@@ -6,10 +6,7 @@ namespace tridg {
 
 ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme) {
   ImplicitParams p;
-  p.scheme = scheme == "bdf2"      ? ImplicitScheme::bdf2
-             : scheme == "esdirk3" ? ImplicitScheme::esdirk3
-             : scheme == "steady"  ? ImplicitScheme::steady
-                                   : ImplicitScheme::none;
+  p.scheme = implicit_scheme_of(scheme);
   if (p.scheme == ImplicitScheme::none) {
     if (cfg.has("implicit"))
       cfg.error("implicit", "is for the implicit schemes (time.scheme = \"bdf2\", \"esdirk3\" or "

@@ -48,8 +48,9 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const BackendConfig<M> bc = make_backend_config(s, pb);
   const int gpu = pick_gpu(s.device, opt.gpu);
   // The implicit schemes run on the host: "auto" means the CPU for them.
-  const bool implicit = s.implicit.scheme != ImplicitScheme::none;
-  const std::string device = implicit && s.device == "auto" ? "cpu" : resolve_device(s.device, gpu);
+  const std::string device = s.implicit.scheme != ImplicitScheme::none && s.device == "auto"
+                                 ? "cpu"
+                                 : resolve_device(s.device, gpu);
   const std::vector<std::int32_t> owner = rank_partition(mesh, s.mesh_path);
   auto backend = make_backend(phys, tables, arrays, bc, device, gpu, owner);
   if (par::size() > 1 && device != "cpu")
@@ -159,45 +160,34 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     if (st.steps - step == chunk && secs < 0.1) chunk = std::min<std::int64_t>(chunk * 2, 1 << 20);
     t = st.t;
     step = st.steps;
-    if (!st.failure.empty()) {
+    // Ends the run with exit 6 after saving the state the backend holds (the last good one).
+    auto save_and_fail = [&](const std::string& unsaved, const std::string& message) {
       progress.finish();
       backend->get_state(state);
       const std::string saved = write_or_report(
-          [&] { return root ? out->write_last_good(state, t, step) : std::string(); },
-          st.failure + ", and the last good state could not be saved: ");
-      fail(ExitCode::diverged,
-           st.failure + " (step " + std::to_string(step) + "); last good state saved to " + saved);
-    }
+          [&] { return root ? out->write_last_good(state, t, step) : std::string(); }, unsaved);
+      fail(ExitCode::diverged, message + saved);
+    };
+    if (!st.failure.empty())
+      save_and_fail(st.failure + ", and the last good state could not be saved: ",
+                    st.failure + " (step " + std::to_string(step) + "); last good state saved to ");
     if (st.blew_up) {
-      progress.finish();
-      backend->get_state(state);
-      const std::string saved = write_or_report(
-          [&] { return root ? out->write_last_good(state, t, step) : std::string(); },
-          "the solution became non-physical at t = " + std::to_string(t) + " (step " +
-              std::to_string(step) + "), but the last good state could not be saved: ");
       std::string quantities;
       for (int i = 0; i < Phys::n_positive; ++i)
         quantities += std::string(i ? " or " : "") + Phys::positive_name(i);
-      fail(ExitCode::diverged, "the solution became non-physical (NaN, or non-positive " +
-                                   quantities + ") in the step after t = " + std::to_string(t) +
-                                   " (step " + std::to_string(step) +
-                                   "); last good state saved to " + saved);
+      save_and_fail("the solution became non-physical at t = " + std::to_string(t) + " (step " +
+                        std::to_string(step) + "), but the last good state could not be saved: ",
+                    "the solution became non-physical (NaN, or non-positive " + quantities +
+                        ") in the step after t = " + std::to_string(t) + " (step " +
+                        std::to_string(step) + "); last good state saved to ");
     }
     progress.update(t, step, st.dt, backend->progress_note());
     if (st.finished) break; // a steady solve reached its tolerance
-    if (implicit && s.implicit.scheme == ImplicitScheme::steady && step >= s.steps) {
-      progress.finish();
-      backend->get_state(state);
-      const std::string saved = write_or_report(
-          [&] { return root ? out->write_last_good(state, t, step) : std::string(); },
-          "the steady solve did not converge, and its last state could not be saved: ");
-      fail(ExitCode::diverged, "the steady solve did not reach implicit.steady_tol in " +
-                                   std::to_string(step) + " iterations (" +
-                                   backend->progress_note() +
-                                   "; raise time.steps); last state "
-                                   "saved to " +
-                                   saved);
-    }
+    if (s.implicit.scheme == ImplicitScheme::steady && step >= s.steps)
+      save_and_fail("the steady solve did not converge, and its last state could not be saved: ",
+                    "the steady solve did not reach implicit.steady_tol in " +
+                        std::to_string(step) + " iterations (" + backend->progress_note() +
+                        "; raise time.steps); last state saved to ");
     guard.check(t, step, st.dt, target);
     if (t >= next_event) {
       if (pb.state_event) {

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "backends/implicit/implicit_params.hpp"
+
 namespace tridg {
 
 namespace {
@@ -24,7 +26,7 @@ std::vector<std::string> scheme_names() {
 }
 
 bool is_implicit_scheme(const std::string& name) {
-  return name == "bdf2" || name == "esdirk3" || name == "steady";
+  return implicit_scheme_of(name) != ImplicitScheme::none;
 }
 
 std::vector<StageDef> make_scheme(const std::string& name) {

@@ -29,7 +29,7 @@ public:
   }
 
   std::string name() const override {
-    return fmt::format("cpu (implicit {}, OpenMP, {} threads)", scheme_name(),
+    return fmt::format("cpu (implicit {}, OpenMP, {} threads)", implicit_scheme_name(prm_.scheme),
                        omp_get_max_threads());
   }
   void set_state(const std::vector<double>& c) override {
@@ -96,17 +96,6 @@ public:
   }
 
 private:
-  const char* scheme_name() const {
-    switch (prm_.scheme) {
-    case ImplicitScheme::bdf2:
-      return "bdf2";
-    case ImplicitScheme::esdirk3:
-      return "esdirk3";
-    default:
-      return "steady";
-    }
-  }
-
   // The CFL step of the current state (or the fixed one), not past t_target.
   double cfl_dt(double t_target) {
     op_.rates(u_, rate_);

@@ -7,6 +7,26 @@ namespace tridg {
 
 enum class ImplicitScheme { none, bdf2, esdirk3, steady };
 
+// The case file's names of the implicit schemes (time.scheme); none for any other name.
+inline ImplicitScheme implicit_scheme_of(const std::string& name) {
+  return name == "bdf2"      ? ImplicitScheme::bdf2
+         : name == "esdirk3" ? ImplicitScheme::esdirk3
+         : name == "steady"  ? ImplicitScheme::steady
+                             : ImplicitScheme::none;
+}
+inline const char* implicit_scheme_name(ImplicitScheme s) {
+  switch (s) {
+  case ImplicitScheme::bdf2:
+    return "bdf2";
+  case ImplicitScheme::esdirk3:
+    return "esdirk3";
+  case ImplicitScheme::steady:
+    return "steady";
+  default:
+    return "none";
+  }
+}
+
 struct ImplicitParams {
   ImplicitScheme scheme = ImplicitScheme::none;
   // Newton: stop when the update's RMS is below newton_tol times the state's RMS.

@@ -35,9 +35,9 @@ struct Initial {
 
 Initial read_initial(const Config& cfg, const Mesh& mesh, double gamma) {
   const Config ic = cfg.table("initial");
-  const std::string type = ic.get_choice("type", {"constant", "expression", "isentropic_vortex",
-                                                  "supersonic_vortex", "double_mach", "riemann_x",
-                                                  "ringleb"});
+  const std::string type =
+      ic.get_choice("type", {"constant", "expression", "isentropic_vortex", "supersonic_vortex",
+                             "double_mach", "riemann_x", "ringleb"});
   Initial out;
   if (type == "constant") {
     const Prim w = read_state(ic);

@@ -11,6 +11,7 @@
 #include "backends/halo.hpp"
 #include "backends/implicit/implicit_params.hpp"
 #include "core/dg_basis_tables.hpp"
+#include "core/scheme_state.hpp"
 #include "kernels/boundary.hpp"
 #include "kernels/dg_limiter.hpp"
 #include "kernels/dg_views.hpp"
@@ -96,6 +97,11 @@ public:
   virtual std::string progress_note() const { return {}; }
   // Counters for summary.json's "solver" entry.
   virtual std::vector<std::pair<std::string, double>> solver_stats() const { return {}; }
+  // The time scheme's history that goes with the state get_state() returns (core/scheme_state.hpp).
+  virtual SchemeState scheme_state() const { return {}; }
+  // Takes the history written with a restart's state (after set_state). Returns why it cannot
+  // (arrays of the wrong size), or an empty string; a history of another scheme is ignored.
+  virtual std::string set_scheme_state(const SchemeState&) { return {}; }
 };
 
 } // namespace tridg

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <gmsh.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cctype>
@@ -97,6 +98,8 @@ private:
   void collect_nodes(const std::vector<std::size_t>& tri_nodes);
   void collect_boundary();
   void collect_periodic();
+  // The first periodic curve with a mesh node that has no master node ("" when none).
+  std::string unmatched_periodic_curve() const;
   void snap_periodic(const std::vector<PeriodicLink>& links);
   std::int32_t index_of(std::size_t tag) const {
     const auto it = index_.find(tag);
@@ -217,6 +220,24 @@ void Reader::collect_boundary() {
   }
 }
 
+std::string Reader::unmatched_periodic_curve() const {
+  gmsh::vectorpair curves;
+  gmsh::model::getEntities(curves, 1);
+  for (const auto& [dim, tag] : curves) {
+    int master = tag;
+    std::vector<std::size_t> slaves, masters, nodes;
+    std::vector<double> affine, coord, param;
+    gmsh::model::mesh::getPeriodicNodes(dim, tag, master, slaves, masters, affine);
+    if (master == tag) continue;
+    gmsh::model::mesh::getNodes(nodes, coord, param, dim, tag, true, false);
+    std::sort(slaves.begin(), slaves.end());
+    for (const std::size_t n : nodes)
+      if (!std::binary_search(slaves.begin(), slaves.end(), n))
+        return fmt::format("{} (master {})", tag, master);
+  }
+  return {};
+}
+
 void Reader::collect_periodic() {
   std::vector<PeriodicLink> links;
   for (int dim = 0; dim <= 1; ++dim) {
@@ -331,9 +352,25 @@ RawMesh Reader::read() {
     gmsh::open(path_);
     if (std::string err = GmshSession::first_error(); !err.empty()) bad("cannot be read: " + err);
     if (is_geo_) {
+      // Gmsh meshes curves in parallel when OpenMP allows more than one thread; a periodic curve
+      // then races its master. One thread: the mesh is also the same on every run.
+      for (const char* name : {"General.NumThreads", "Mesh.MaxNumThreads1D", "Mesh.MaxNumThreads2D",
+                               "Mesh.MaxNumThreads3D"})
+        gmsh::option::setNumber(name, 1);
       check_geo_size();
       gmsh::model::mesh::generate(2);
       if (std::string err = GmshSession::first_error(); !err.empty()) bad("meshing failed: " + err);
+      // Seen (rarely) under load: a periodic curve meshed without its node pairs. Meshing again
+      // mends it; a mesh that stays unmatched is an error rather than a silent boundary.
+      for (int attempt = 1; !unmatched_periodic_curve().empty(); ++attempt) {
+        if (attempt > 2)
+          bad("Gmsh did not match the nodes of periodic curve " + unmatched_periodic_curve() +
+              " with its master's");
+        spdlog::debug("{}: periodic curve {} unmatched; meshing again", path_,
+                      unmatched_periodic_curve());
+        gmsh::model::mesh::clear();
+        gmsh::model::mesh::generate(2);
+      }
     }
     check_element_types();
     const std::vector<std::size_t> tri_nodes = triangle_node_tags();

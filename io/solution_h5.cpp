@@ -1,6 +1,7 @@
 #include "io/solution_h5.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -77,6 +78,46 @@ SnapshotInfo read_info(const h5::File& f) {
   return i;
 }
 
+// Names of the scheme's arrays become dataset names: letters, digits and '_' only, so that a file
+// cannot point them at another part of itself.
+bool plain_name(const std::string& n) {
+  if (n.empty() || n.size() > 32) return false;
+  for (const char c : n)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  return true;
+}
+
+void write_scheme(h5::File& f, const SchemeState& sc) {
+  std::vector<std::string> names;
+  for (const auto& [name, values] : sc.arrays) {
+    if (!plain_name(name)) f.fail("scheme array '" + name + "' has an invalid name");
+    f.write("scheme/" + name, values);
+    names.push_back(name);
+  }
+  f.write_strings("scheme/arrays", names);
+  f.set_attr("scheme", "scheme", sc.scheme);
+}
+
+// At most a few arrays, none larger than the state: a hand-made file cannot make a restart
+// allocate more than the coefficients it already holds.
+SchemeState read_scheme(const h5::File& f, std::size_t max_size) {
+  SchemeState sc;
+  if (!f.exists("scheme/arrays")) return sc;
+  sc.scheme = f.attr_string("scheme", "scheme");
+  const std::vector<std::string> names = f.read_strings("scheme/arrays");
+  if (names.size() > 8) f.fail("scheme/arrays lists " + std::to_string(names.size()) + " arrays");
+  for (const std::string& name : names) {
+    if (!plain_name(name)) f.fail("scheme/arrays names an invalid array '" + name + "'");
+    std::size_t rows = 0;
+    std::vector<double> v = f.read_rows<double>("scheme/" + name, {}, rows);
+    if (v.size() > max_size) f.fail("scheme/" + name + " is larger than the state");
+    for (const double x : v)
+      if (!std::isfinite(x)) f.fail("scheme/" + name + " holds NaN or infinite values");
+    sc.arrays.emplace_back(name, std::move(v));
+  }
+  return sc;
+}
+
 } // namespace
 
 void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s,
@@ -115,6 +156,7 @@ void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot
     f.set_attr("solution", "physics", s.physics);
     f.set_attr("solution", "output_index", s.output_index);
     f.set_attr("/", "case", s.case_toml);
+    if (!s.scheme.empty()) write_scheme(f, s.scheme);
     if (viz.mesh && viz.fields) write_viz(f, viz);
     f.close();
   }
@@ -161,6 +203,7 @@ Snapshot read_snapshot_h5(const std::string& path, const Mesh& mesh) {
     f.fail("coefficients do not match the mesh and order");
   for (double c : s.coeffs)
     if (!std::isfinite(c)) f.fail("the coefficients hold NaN or infinite values");
+  s.scheme = read_scheme(f, s.coeffs.size());
   return s;
 }
 

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/scheme_state.hpp"
 #include "io/mesh.hpp"
 #include "io/output_viz.hpp"
 
@@ -26,6 +27,8 @@ struct Snapshot {
   std::int64_t output_index = -1;
   // Fixed per-element data of the physics, written as solution/<name> (e.g. "bathymetry").
   std::vector<std::pair<std::string, std::vector<double>>> cell_data;
+  // The time scheme's history (/scheme), for a restart that continues bit for bit.
+  SchemeState scheme;
 };
 
 // The viewable part of a snapshot (written under /viz when given).

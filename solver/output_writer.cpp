@@ -126,6 +126,7 @@ std::string OutputWriter::snapshot(const std::string& name, const std::vector<do
     snap.build_info = build_info_;
     snap.output_index = output_index;
     snap.cell_data = derived_.cell_data;
+    snap.scheme = scheme_;
     write_snapshot_h5(h5, mesh_, snap, {&viz_, &fields});
     written_.push_back(h5);
     XdmfGrid g{name + ".h5", t, step, viz_.n_nodes(), viz_.n_tris(), {}};

@@ -4,6 +4,7 @@
 // on an interrupt, and summary.json. Every file is written under a temporary name and renamed.
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/mesh.hpp"
@@ -34,6 +35,9 @@ public:
   void resume(const Snapshot& from);
   // The output at an output time (numbered files); `final` adds final.h5/.xdmf/.msh.
   void write(const std::vector<double>& state, double t, std::int64_t step, bool final);
+  // The time scheme's history that goes with the states written from now on (a restart from any
+  // of them then continues bit for bit); empty for the explicit schemes.
+  void set_scheme_state(SchemeState sc) { scheme_ = std::move(sc); }
   std::string write_last_good(const std::vector<double>& state, double t, std::int64_t step);
   std::string write_checkpoint(const std::vector<double>& state, double t, std::int64_t step);
   void summary(const RunResult& r, int elements, const std::string& backend, double loop_seconds);
@@ -56,6 +60,7 @@ private:
   std::vector<std::string> vars_;
   int order_;
   DerivedFields derived_;
+  SchemeState scheme_;
   VizMesh viz_;
   std::unique_ptr<OutputLock> lock_;
   int index_ = 0;             // number of the next solution_NNNN

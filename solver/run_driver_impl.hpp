@@ -67,6 +67,11 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   });
   OutputWriter* const out = out_root.get();
   if (root) warn_about_slivers(mesh);
+  // The state and the scheme's history that goes with it, before anything is written.
+  auto fetch_state = [&](std::vector<double>& into) {
+    backend->get_state(into);
+    if (root) out->set_scheme_state(backend->scheme_state());
+  };
   const Admissibility adm = [&phys](const double* mean, std::string& why) {
     if (phys.admissible(mean)) return true;
     for (int i = 0; i < Phys::n_positive; ++i) {
@@ -95,6 +100,11 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     step = snap.step;
     // Not limited again: the state continues bit for bit.
     backend->set_state(state);
+    if (!snap.scheme.empty() && snap.scheme.scheme != s.scheme)
+      spdlog::warn("{} was written by time.scheme = \"{}\"; its history is not used by \"{}\"",
+                   opt.restart, snap.scheme.scheme, s.scheme);
+    if (const std::string why = backend->set_scheme_state(snap.scheme); !why.empty())
+      fail(ExitCode::mismatch, opt.restart + ": " + why);
     if (!pb.event_times.empty() && t > pb.event_times.front()) { // the bed as it is by then
       pb.data_at(t, arrays);
       backend->set_aux(arrays.aux, arrays.edge_aux);
@@ -163,7 +173,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     // Ends the run with exit 6 after saving the state the backend holds (the last good one).
     auto save_and_fail = [&](const std::string& unsaved, const std::string& message) {
       progress.finish();
-      backend->get_state(state);
+      fetch_state(state);
       const std::string saved = write_or_report(
           [&] { return root ? out->write_last_good(state, t, step) : std::string(); }, unsaved);
       fail(ExitCode::diverged, message + saved);
@@ -209,7 +219,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     const bool done = by_steps ? step >= s.steps : t >= t_end;
     if (done) break;
     if (t >= next_out) {
-      backend->get_state(state);
+      fetch_state(state);
       if (root) out->write(state, t, step, false);
       next_out = output_next_time(s, t);
       // Recompute dt from the state, as a restart from this output does: a run continued from
@@ -219,7 +229,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     // A signal reaches the ranks at different moments: all stop at the first loop that any saw it.
     if (const int sig = int(par::max_all(InterruptGuard::pending()))) {
       progress.finish();
-      backend->get_state(state);
+      fetch_state(state);
       const std::string saved = write_or_report(
           [&] { return root ? out->write_checkpoint(state, t, step) : std::string(); },
           std::string("interrupted by ") + signal_name(sig) + " at t = " + std::to_string(t) +
@@ -236,7 +246,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     }
   }
   progress.finish();
-  backend->get_state(state);
+  fetch_state(state);
   if (root) out->write(state, t, step, /*final=*/true);
   if (obs && root) obs->finish(state, t, step);
   res.steps = step;

@@ -108,3 +108,21 @@ TEST_CASE("steady: the matrix-free product reaches the assembled solve's state")
   // Both converge to the one discrete steady state; the residual tolerance bounds the distance.
   CHECK(diff < 1e-8 * size);
 }
+
+TEST_CASE("steady: p-multigrid shortens GMRES and reaches the same state") {
+  if (!order_compiled(2)) return;
+  const RunResult ilu = steady("ringleb", 2, 1);
+  const RunResult mg = steady("ringleb", 2, 1, {"implicit.preconditioner=\"p_multigrid\""});
+  CHECK(stat(mg, "residual") <= 1e-10);
+  // Measured on 608 elements: 293 GMRES iterations with block ILU(0), 87 with the V-cycle
+  // (p = 2, 1, 0, ILU(0) smoothing); on the bump at p = 2, 973 and 175.
+  CHECK(stat(mg, "gmres_iterations") < 0.5 * stat(ilu, "gmres_iterations"));
+  double diff = 0, size = 0;
+  for (std::size_t i = 0; i < ilu.final_state.size(); ++i) {
+    diff = std::max(diff, std::abs(ilu.final_state[i] - mg.final_state[i]));
+    size = std::max(size, std::abs(ilu.final_state[i]));
+  }
+  CHECK(diff < 1e-8 * size);
+  CHECK_THROWS_WITH_AS(steady("ringleb", 2, 0, {"implicit.smoother=\"block_jacobi\""}),
+                       doctest::Contains("p_multigrid"), UserError);
+}

@@ -118,3 +118,61 @@ TEST_CASE("SIGINT writes a checkpoint and exits with 130; the run continues from
   CHECK(f.time > c.time);
   CHECK(f.output_index == 1);
 }
+
+namespace {
+
+// The isentropic vortex at p = 1 to t = 1 with an implicit scheme and an output at t = 0.5.
+std::string implicit_args(const fs::path& out, const std::string& scheme_settings) {
+  return "run " + quote(source_path("cases/isentropic_vortex.toml")) + " -p 1 " + scheme_settings +
+         " --set time.end=1.0 --set output.interval=0.5 --set output.gmsh=false -q -o " +
+         quote(out.string());
+}
+
+// Runs whole and from solution_0001.h5; the two final states must be the same bits.
+void check_implicit_restart(const std::string& name, const std::string& settings) {
+  TempDir d(name);
+  REQUIRE(run_tridg(implicit_args(d / "whole", settings), d.path).code == 0);
+  const Final a = read_final(d / "whole" / "final.h5");
+  const fs::path mid = d / "whole" / "solution_0001.h5";
+  REQUIRE(fs::exists(mid));
+  REQUIRE(
+      run_tridg(implicit_args(d / "half", settings) + " --restart " + quote(mid.string()), d.path)
+          .code == 0);
+  const Final b = read_final(d / "half" / "final.h5");
+  CHECK(b.time == a.time);
+  CHECK(b.step == a.step);
+  REQUIRE(b.coeffs.size() == a.coeffs.size());
+  CHECK(differing(a.coeffs, b.coeffs) == 0);
+}
+
+} // namespace
+
+// BDF2's previous state and step, and adaptive ESDIRK3's next step, travel with every snapshot
+// (/scheme); without them the restart would take a backward-Euler step or a CFL step and differ.
+TEST_CASE("BDF2 and adaptive ESDIRK3 restarted from an output end bit for bit") {
+  check_implicit_restart("restart_bdf2", "--set time.scheme=\"bdf2\" --set time.cfl=4");
+  check_implicit_restart("restart_esdirk3", "--set time.scheme=\"esdirk3\" --set time.cfl=2 "
+                                            "--set implicit.error_tol=1e-5");
+}
+
+TEST_CASE("a steady solve restarted from its last state converges bit for bit alike") {
+  TempDir d("restart_steady");
+  const std::string base =
+      "run " + quote(source_path("cases/ringleb.toml")) + " -p 1 --set output.gmsh=false -q -o ";
+  REQUIRE(run_tridg(base + quote((d / "whole").string()), d.path).code == 0);
+  const Final a = read_final(d / "whole" / "final.h5");
+  // Three pseudo-steps are not enough: exit 6 with the last state saved.
+  const CmdResult cut =
+      run_tridg(base + quote((d / "cut").string()) + " --set time.steps=3", d.path);
+  REQUIRE(cut.code == 6);
+  const fs::path last = d / "cut" / "last_good.h5";
+  REQUIRE(fs::exists(last));
+  // The pseudo-step CFL grows with the residual's fall from the first one, which the file keeps.
+  REQUIRE(
+      run_tridg(base + quote((d / "half").string()) + " --restart " + quote(last.string()), d.path)
+          .code == 0);
+  const Final b = read_final(d / "half" / "final.h5");
+  CHECK(b.step == a.step);
+  REQUIRE(b.coeffs.size() == a.coeffs.size());
+  CHECK(differing(a.coeffs, b.coeffs) == 0);
+}

@@ -34,8 +34,11 @@ public:
   }
   void set_state(const std::vector<double>& c) override {
     u_ = c;
-    has_prev_ = false; // a new state has no BDF2 history
+    // A new state has no history (set_scheme_state brings a restart's back).
+    has_prev_ = false;
+    dt_next_ = 0;
     r0_ = -1;
+    cfl_scale_ = 1;
   }
   void get_state(std::vector<double>& c) override { c = u_; }
   void set_time(double t, std::int64_t steps) override {
@@ -93,6 +96,45 @@ public:
     s.push_back({"last_gmres_residual", c.last_linear_residual});
     s.push_back({"rejected_steps", double(rejected_)});
     return s;
+  }
+
+  SchemeState scheme_state() const override {
+    SchemeState sc;
+    sc.scheme = implicit_scheme_name(prm_.scheme);
+    if (has_prev_) {
+      sc.arrays.emplace_back("previous", prev_);
+      sc.arrays.push_back({"dt_previous", {dt_prev_}});
+    }
+    if (dt_next_ > 0) sc.arrays.push_back({"dt_next", {dt_next_}});
+    if (r0_ >= 0) {
+      sc.arrays.push_back({"residual_initial", {r0_}});
+      sc.arrays.push_back({"cfl_scale", {cfl_scale_}});
+    }
+    return sc;
+  }
+  std::string set_scheme_state(const SchemeState& sc) override {
+    if (sc.scheme != implicit_scheme_name(prm_.scheme)) return {};
+    auto scalar = [&](const char* name, double& into, bool positive) -> std::string {
+      const std::vector<double>* v = sc.find(name);
+      if (!v) return {};
+      if (v->size() != 1 || (*v)[0] < 0 || (positive && !((*v)[0] > 0)))
+        return fmt::format("scheme/{} must be one {} number", name,
+                           positive ? "positive" : "non-negative");
+      into = (*v)[0];
+      return {};
+    };
+    if (const std::vector<double>* prev = sc.find("previous")) {
+      if (prev->size() != u_.size())
+        return fmt::format("scheme/previous has {} values, the state {}", prev->size(), u_.size());
+      if (!sc.find("dt_previous")) return "scheme/previous comes without scheme/dt_previous";
+      prev_ = *prev;
+      has_prev_ = true;
+    }
+    for (std::string why :
+         {scalar("dt_previous", dt_prev_, true), scalar("dt_next", dt_next_, true),
+          scalar("residual_initial", r0_, false), scalar("cfl_scale", cfl_scale_, true)})
+      if (!why.empty()) return why;
+    return {};
   }
 
 private:

@@ -3,8 +3,9 @@
 //     L(U) - s (U - base) = 0          (s per element: 1 / (gamma dt), or 1 / dt_k in pseudo-time)
 // each Newton step solving (s I - dL/du) dU = L(U) - s (U - base) by GMRES, with the assembled
 // block Jacobian or its matrix-free finite-difference product, preconditioned by block Jacobi
-// or block ILU(0).
+// block ILU(0), or a p-multigrid V-cycle.
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "backends/implicit/dg_operator.hpp"
 #include "backends/implicit/gmres.hpp"
 #include "backends/implicit/implicit_params.hpp"
+#include "backends/implicit/p_multigrid.hpp"
 
 namespace tridg {
 
@@ -35,10 +37,16 @@ public:
     const bool matrix_free = prm_.jacobian == "matrix_free";
     const bool jacobi = prm_.preconditioner == "block_jacobi";
     const bool ilu = prm_.preconditioner == "block_ilu0";
-    // block_ilu0 needs the whole pattern even with the matrix-free product.
-    if (!matrix_free || jacobi || ilu) op_.jacobian(u, t, A_, matrix_free && !ilu);
+    const bool mg = prm_.preconditioner == "p_multigrid";
+    // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
+    if (!matrix_free || jacobi || ilu || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
     A_.shift = shift;
-    if ((jacobi && !pre_.factor(A_)) || (ilu && !ilu_.factor(A_)))
+    if (mg && !mg_)
+      mg_ = std::make_unique<PMultigrid>(P, Phys::M,
+                                         prm_.smoother == "block_jacobi" ? Smoother::block_jacobi
+                                                                         : Smoother::block_ilu0,
+                                         prm_.mg_coarse_sweeps);
+    if ((jacobi && !pre_.factor(A_)) || (ilu && !ilu_.factor(A_)) || (mg && !mg_->factor(A_)))
       return GmresResult{0, 1.0, false}; // a singular block: reported as an unconverged solve
     const LinearOp product = [&](const Vec& x, Vec& y) {
       if (!matrix_free) return apply(A_, x, y);
@@ -63,6 +71,8 @@ public:
         pre_.solve(x, y);
       else if (ilu)
         ilu_.solve(x, y);
+      else if (mg)
+        mg_->solve(x, y);
       else
         y = x;
     };
@@ -118,6 +128,7 @@ private:
   BlockMatrix A_;
   BlockJacobi pre_;
   BlockIlu0 ilu_;
+  std::unique_ptr<PMultigrid> mg_;
   NewtonCounters counters_;
   Vec L_, rhs_, dU_, up_, Lp_;
   std::vector<double> shift_;

@@ -362,12 +362,12 @@ RawMesh Reader::read() {
       if (std::string err = GmshSession::first_error(); !err.empty()) bad("meshing failed: " + err);
       // Seen (rarely) under load: a periodic curve meshed without its node pairs. Meshing again
       // mends it; a mesh that stays unmatched is an error rather than a silent boundary.
-      for (int attempt = 1; !unmatched_periodic_curve().empty(); ++attempt) {
+      for (int attempt = 1;; ++attempt) {
+        const std::string unmatched = unmatched_periodic_curve();
+        if (unmatched.empty()) break;
         if (attempt > 2)
-          bad("Gmsh did not match the nodes of periodic curve " + unmatched_periodic_curve() +
-              " with its master's");
-        spdlog::debug("{}: periodic curve {} unmatched; meshing again", path_,
-                      unmatched_periodic_curve());
+          bad("Gmsh did not match the nodes of periodic curve " + unmatched + " with its master's");
+        spdlog::debug("{}: periodic curve {} unmatched; meshing again", path_, unmatched);
         gmsh::model::mesh::clear();
         gmsh::model::mesh::generate(2);
       }

@@ -29,24 +29,27 @@ public:
   using Op = DgOperator<P, Phys>;
   static constexpr int NP = Op::NP, B = Op::B;
 
-  NewtonKrylov(Op& op, const ImplicitParams& prm) : op_(op), prm_(prm) {}
+  NewtonKrylov(Op& op, const ImplicitParams& prm)
+      : op_(op), prm_(prm),
+        block_(prm.preconditioner == "block_ilu0" ? Smoother::block_ilu0 : Smoother::block_jacobi) {
+    if (prm.preconditioner == "p_multigrid")
+      mg_ = std::make_unique<PMultigrid>(P, Phys::M,
+                                         prm.smoother == "block_jacobi" ? Smoother::block_jacobi
+                                                                        : Smoother::block_ilu0,
+                                         prm.mg_coarse_sweeps);
+  }
 
   // du from (diag(shift) - J(u)) du = rhs, where Lu = L(u).
   GmresResult linear_solve(const Vec& u, double t, const std::vector<double>& shift, const Vec& Lu,
                            const Vec& rhs, Vec& du) {
     const bool matrix_free = prm_.jacobian == "matrix_free";
     const bool jacobi = prm_.preconditioner == "block_jacobi";
-    const bool ilu = prm_.preconditioner == "block_ilu0";
-    const bool mg = prm_.preconditioner == "p_multigrid";
+    const bool block = jacobi || prm_.preconditioner == "block_ilu0";
+    const bool mg = mg_ != nullptr;
     // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
-    if (!matrix_free || jacobi || ilu || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
+    if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
     A_.shift = shift;
-    if (mg && !mg_)
-      mg_ = std::make_unique<PMultigrid>(P, Phys::M,
-                                         prm_.smoother == "block_jacobi" ? Smoother::block_jacobi
-                                                                         : Smoother::block_ilu0,
-                                         prm_.mg_coarse_sweeps);
-    if ((jacobi && !pre_.factor(A_)) || (ilu && !ilu_.factor(A_)) || (mg && !mg_->factor(A_)))
+    if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
       return GmresResult{0, 1.0, false}; // a singular block: reported as an unconverged solve
     const LinearOp product = [&](const Vec& x, Vec& y) {
       if (!matrix_free) return apply(A_, x, y);
@@ -67,10 +70,8 @@ public:
         }
     };
     const LinearOp precond = [&](const Vec& x, Vec& y) {
-      if (jacobi)
-        pre_.solve(x, y);
-      else if (ilu)
-        ilu_.solve(x, y);
+      if (block)
+        block_.solve(x, y);
       else if (mg)
         mg_->solve(x, y);
       else
@@ -126,9 +127,8 @@ private:
   Op& op_;
   const ImplicitParams& prm_;
   BlockMatrix A_;
-  BlockJacobi pre_;
-  BlockIlu0 ilu_;
-  std::unique_ptr<PMultigrid> mg_;
+  BlockSmoother block_;            // block_jacobi, block_ilu0
+  std::unique_ptr<PMultigrid> mg_; // p_multigrid
   NewtonCounters counters_;
   Vec L_, rhs_, dU_, up_, Lp_;
   std::vector<double> shift_;

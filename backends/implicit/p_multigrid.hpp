@@ -101,8 +101,6 @@ public:
   // z ~ A^-1 r by one V-cycle.
   void solve(const Vec& r, Vec& z) { cycle(0, r, z); }
 
-  int levels() const { return int(levels_.size()); }
-
 private:
   struct Level {
     int degree, np;

@@ -5,6 +5,7 @@
 // current) lives on the device, so a chunk of steps runs without any host round trip.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "backends/convert.hpp"
 #include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_check.cuh"
+#include "backends/cuda/element_by_variable.cuh"
 #include "backends/order_dispatch.hpp"
 #include "backends/step_control.hpp"
 #include "backends/step_driver.hpp"
@@ -102,6 +104,37 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     rate = element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
                             last_stage, last_stage && check_points, k);
     // NaN compares false everywhere: make it +inf so the maximum sees it.
+    if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+  }
+  if (last_stage) block_max_store(rate, block_rate);
+}
+
+// The element stage with a thread per (element, variable) (backends/cuda/element_by_variable.cuh)
+// at the orders where it measured faster than a thread per element: p = 2 (elements -12 %), 3
+// (-14 %), 4 (-58 %) at 1.6M elements on the H100 (bench/NOTES.md). Its registers: p = 2 best
+// at 3 blocks of 256 (<= 85), p = 3, 4 at 2 (<= 128; 85 spills there).
+template <int P, class Phys> constexpr bool kByVariable = P >= 2 && by_variable_fits<Phys>;
+template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 3 : 2;
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlock, kMinBlocksByVariable<P>)
+    k_element_by_variable(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F,
+                          StageCoeffs<Real> c, const StepControl* ctl, bool first_stage,
+                          bool last_stage, bool check_points, double* block_rate, int k0, int k1) {
+  constexpr int M = Phys::M;
+  const double dt = ctl->dt;
+  if (dt <= 0) return;
+  const int k = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / M;
+  const int v = threadIdx.x % M;
+  const unsigned mask = __ballot_sync(0xffffffffu, k < k1);
+  const int parity = ctl->parity;
+  Real rate = 0;
+  if (k < k1) {
+    const StateView<Real> in = stage_input(b, parity, first_stage);
+    const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
+    rate =
+        element_stage_by_variable<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
+                                     last_stage, last_stage && check_points, k, v, mask);
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
   }
   if (last_stage) block_max_store(rate, block_rate);
@@ -245,7 +278,8 @@ public:
     n_blocks_ = (n_elems_ + kBlock - 1) / kBlock;
     ctl_.resize(1);
     n_rate_blocks_ = n_blocks_;
-    block_rate_.resize(n_blocks_ + 1); // + 1: a partitioned mesh's element launches are split
+    // + 1: a partitioned mesh's element launches are split
+    block_rate_.resize(std::max(n_blocks_, element_blocks({0, n_elems_})) + 1);
     setup_halo();
     upload_boundaries();
     this->init_control(cfg_);
@@ -354,15 +388,21 @@ private:
   void launch_elements(int stage, bool first, bool last, Part part) {
     const Range r = update_range(halo(), n_elems_, part);
     // The halo part's blocks store their rates after the local part's.
-    const int offset = part == Part::halo ? blocks(update_range(halo(), n_elems_, Part::local)) : 0;
-    if (part != Part::local) n_rate_blocks_ = offset + blocks(r);
+    const int offset =
+        part == Part::halo ? element_blocks(update_range(halo(), n_elems_, Part::local)) : 0;
+    if (part != Part::local) n_rate_blocks_ = offset + element_blocks(r);
     if (r.last <= r.first) return;
     cudaStream_t st = stream_for(part);
     if (part == Part::halo) cuda_check(cudaStreamWaitEvent(st, local_edges_, 0), "event");
     timed("elements", [&] {
-      k_element<P><<<blocks(r), kBlock, 0, st>>>(
-          phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
-          first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
+      if constexpr (kByVariable<P, DevPhys>)
+        k_element_by_variable<P><<<element_blocks(r), kBlock, 0, st>>>(
+            phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
+            first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
+      else
+        k_element<P><<<blocks(r), kBlock, 0, st>>>(
+            phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
+            first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
     });
     if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
   }
@@ -416,6 +456,11 @@ private:
   const HaloLayout* halo() const { return cfg_.halo.get(); }
   bool partitioned() const { return halo() != nullptr; }
   int blocks(Range r) const { return (r.last - r.first + kBlock - 1) / kBlock; }
+  // Blocks of the element kernel over r (a thread per element, or M per element).
+  int element_blocks(Range r) const {
+    const long threads = long(r.last - r.first) * (kByVariable<P, DevPhys> ? M : 1);
+    return int((threads + kBlock - 1) / kBlock);
+  }
   Real* halo_state(bool on_current) {
     return state_[on_current ? host_ctl_.parity : 1 - host_ctl_.parity].get();
   }

@@ -1,5 +1,5 @@
 #pragma once
-// The element stage of kernels/dg_element.hpp for high orders on the GPU, with M threads per
+// The element stage of kernels/dg_element.hpp on the GPU for p >= 2, with M threads per
 // element, one per variable. A thread per element holds NP x M coefficients and as many
 // right-hand sides (120 values at p = 4 for Euler), which the register cap cannot hold: the
 // kernel spills or runs at a few warps per multiprocessor and stops scaling at p >= 3

@@ -74,15 +74,16 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kEdges>)
   boundary_edge<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], Real(ctl->t + c * dt), e);
 }
 
-template <class Real> __device__ __forceinline__ void block_max_store(Real v, double* out) {
-  __shared__ double warp_max[kBlock / 32];
+template <int Block = kBlock, class Real>
+__device__ __forceinline__ void block_max_store(Real v, double* out) {
+  __shared__ double warp_max[Block / 32];
   double r = double(v);
   for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
   if ((threadIdx.x & 31) == 0) warp_max[threadIdx.x >> 5] = r;
   __syncthreads();
   if (threadIdx.x == 0) {
     double mx = warp_max[0];
-    for (int w = 1; w < kBlock / 32; ++w) mx = fmax(mx, warp_max[w]);
+    for (int w = 1; w < Block / 32; ++w) mx = fmax(mx, warp_max[w]);
     out[blockIdx.x] = mx;
   }
 }
@@ -111,13 +112,15 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
 
 // The element stage with a thread per (element, variable) (backends/cuda/element_by_variable.cuh)
 // at the orders where it measured faster than a thread per element: p = 2 (elements -12 %), 3
-// (-14 %), 4 (-58 %) at 1.6M elements on the H100 (bench/NOTES.md). Its registers: p = 2 best
-// at 3 blocks of 256 (<= 85), p = 3, 4 at 2 (<= 128; 85 spills there).
+// (-19 %), 4 (-58 %) at 1.6M elements on the H100 (bench/NOTES.md). Its registers: p = 2 best
+// at 3 blocks of 256 (<= 85), p = 3 at 5 blocks of 128 (<= 102; 85 spills), p = 4 at 2 blocks
+// of 256 (<= 128).
 template <int P, class Phys> constexpr bool kByVariable = P >= 2 && by_variable_fits<Phys>;
-template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 3 : 2;
+template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 3 : P == 3 ? 5 : 2;
+template <int P> constexpr int kBlockByVariable = P == 3 ? 128 : kBlock;
 
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocksByVariable<P>)
+__global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
     k_element_by_variable(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F,
                           StageCoeffs<Real> c, const StepControl* ctl, bool first_stage,
                           bool last_stage, bool check_points, double* block_rate, int k0, int k1) {
@@ -137,7 +140,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksByVariable<P>)
                                      last_stage, last_stage && check_points, k, v, mask);
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
   }
-  if (last_stage) block_max_store(rate, block_rate);
+  if (last_stage) block_max_store<kBlockByVariable<P>>(rate, block_rate);
 }
 
 template <int P, class Phys, class Real>
@@ -396,7 +399,7 @@ private:
     if (part == Part::halo) cuda_check(cudaStreamWaitEvent(st, local_edges_, 0), "event");
     timed("elements", [&] {
       if constexpr (kByVariable<P, DevPhys>)
-        k_element_by_variable<P><<<element_blocks(r), kBlock, 0, st>>>(
+        k_element_by_variable<P><<<element_blocks(r), kBlockByVariable<P>, 0, st>>>(
             phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
             first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
       else
@@ -458,8 +461,10 @@ private:
   int blocks(Range r) const { return (r.last - r.first + kBlock - 1) / kBlock; }
   // Blocks of the element kernel over r (a thread per element, or M per element).
   int element_blocks(Range r) const {
-    const long threads = long(r.last - r.first) * (kByVariable<P, DevPhys> ? M : 1);
-    return int((threads + kBlock - 1) / kBlock);
+    constexpr bool by_var = kByVariable<P, DevPhys>;
+    constexpr int block = by_var ? kBlockByVariable<P> : kBlock;
+    const long threads = long(r.last - r.first) * (by_var ? M : 1);
+    return int((threads + block - 1) / block);
   }
   Real* halo_state(bool on_current) {
     return state_[on_current ? host_ctl_.parity : 1 - host_ctl_.parity].get();

@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
   app.add_option("--mesh", mesh, "prepared double Mach mesh (relative to root)");
   app.add_option("--steps", steps, "steps to time");
   app.add_flag("--small", small, "also the 10k-triangle launch-overhead case");
-  std::vector<int> orders = {1, 2, 3}, refines = {0, 1, 2};
+  std::vector<int> orders = {1, 2, 3, 4}, refines = {0, 1, 2};
   std::vector<std::string> schemes = {"ssprk2", "rk4"};
   std::string precision = "double";
   app.add_option("--precision", precision, "double or single")

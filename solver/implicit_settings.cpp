@@ -26,7 +26,8 @@ ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme
   const std::string pc = p.scheme == ImplicitScheme::steady ? "block_ilu0" : "block_jacobi";
   p.preconditioner = cfg.get_choice("implicit.preconditioner",
                                     {"block_jacobi", "block_ilu0", "p_multigrid", "none"}, pc);
-  p.smoother = cfg.get_choice("implicit.smoother", {"block_ilu0", "block_jacobi"}, p.smoother);
+  p.smoother = cfg.get_choice("implicit.smoother", {"block_ilu0", "block_jacobi", "vertex_patch"},
+                              p.smoother);
   p.mg_coarse_sweeps = cfg.get_int_in("implicit.mg_coarse_sweeps", 1, 100, p.mg_coarse_sweeps);
   if (p.preconditioner != "p_multigrid")
     for (const char* key : {"implicit.smoother", "implicit.mg_coarse_sweeps"})

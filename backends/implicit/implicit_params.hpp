@@ -37,8 +37,8 @@ struct ImplicitParams {
   int gmres_restart = 40;
   int gmres_max = 400;
   std::string preconditioner = "block_jacobi"; // block_jacobi, block_ilu0, p_multigrid, none
-  // p_multigrid: each level's smoother (block_ilu0, block_jacobi) and its sweeps on the cell
-  // means, the coarsest level.
+  // p_multigrid: each level's smoother (block_ilu0, block_jacobi, vertex_patch) and its sweeps
+  // on the cell means, the coarsest level.
   std::string smoother = "block_ilu0";
   int mg_coarse_sweeps = 2;
   std::string jacobian = "assembled"; // assembled, matrix_free

@@ -3,7 +3,8 @@
 //     L(U) - s (U - base) = 0          (s per element: 1 / (gamma dt), or 1 / dt_k in pseudo-time)
 // each Newton step solving (s I - dL/du) dU = L(U) - s (U - base) by GMRES, with the assembled
 // block Jacobian or its matrix-free finite-difference product, preconditioned by block Jacobi
-// block ILU(0), or a p-multigrid V-cycle.
+// block ILU(0), or a p-multigrid V-cycle (smoothed by block Jacobi, block ILU(0) or vertex
+// patches).
 #include <cmath>
 #include <memory>
 #include <string>
@@ -32,11 +33,14 @@ public:
   NewtonKrylov(Op& op, const ImplicitParams& prm)
       : op_(op), prm_(prm),
         block_(prm.preconditioner == "block_ilu0" ? Smoother::block_ilu0 : Smoother::block_jacobi) {
-    if (prm.preconditioner == "p_multigrid")
-      mg_ = std::make_unique<PMultigrid>(P, Phys::M,
-                                         prm.smoother == "block_jacobi" ? Smoother::block_jacobi
-                                                                        : Smoother::block_ilu0,
-                                         prm.mg_coarse_sweeps);
+    if (prm.preconditioner == "p_multigrid") {
+      const Smoother sm = prm.smoother == "block_jacobi"   ? Smoother::block_jacobi
+                          : prm.smoother == "vertex_patch" ? Smoother::vertex_patch
+                                                           : Smoother::block_ilu0;
+      mg_ = std::make_unique<PMultigrid>(P, Phys::M, sm, prm.mg_coarse_sweeps,
+                                         sm == Smoother::vertex_patch ? op.vertex_patches()
+                                                                      : nullptr);
+    }
   }
 
   // du from (diag(shift) - J(u)) du = rhs, where Lu = L(u).

@@ -42,6 +42,9 @@ struct ImplicitParams {
   std::string smoother = "block_ilu0";
   int mg_coarse_sweeps = 2;
   std::string jacobian = "assembled"; // assembled, matrix_free
+  // Time steps: the Jacobian and its preconditioner are rebuilt every rebuild_every Newton
+  // iterations of a step (1: every iteration, exact Newton; more: a chord iteration in between).
+  int rebuild_every = 1;
   // Steady: stop at an RMS of du/dt below steady_tol; the pseudo-time CFL starts at cfl_start
   // and grows as the residual falls, CFL = cfl_start (r0 / r)^cfl_growth, up to cfl_max.
   double steady_tol = 1e-10;

@@ -76,6 +76,16 @@ public:
   // Coefficients C[var][mode][elem] in double.
   virtual void set_state(const std::vector<double>& c) = 0;
   virtual void get_state(std::vector<double>& c) = 0;
+  // The state for a writer: on one process get_state's; on several ranks the whole state on
+  // rank 0 and nothing (an empty vector) on the others, so that no other rank holds it.
+  virtual void gather_state(std::vector<double>& c) { get_state(c); }
+  // The state of the elements this process owns, as columns of `c` (core/owned_state.hpp):
+  // `index` maps whole-mesh elements to them (-1: owned by another rank), or is null when `c`
+  // is the whole state in the whole mesh's order.
+  virtual void get_owned_state(std::vector<double>& c, const std::int32_t*& index) {
+    get_state(c);
+    index = nullptr;
+  }
   // Time and step counter; recomputes the next dt from the current state.
   virtual void set_time(double t, std::int64_t steps) = 0;
   // Boundary parameters that change during a run (a water level read from a time series).

@@ -156,9 +156,12 @@ void broadcast(std::vector<std::int32_t>& v) {
   check(MPI_Bcast(v.data(), int(n), MPI_INT32_T, 0, g_comm), "MPI_Bcast");
 }
 
-std::vector<double> allgather_rows(const std::vector<double>& rows,
-                                   const std::vector<std::int32_t>& index, int width,
-                                   std::int64_t n_rows) {
+namespace {
+
+// Every rank's rows at their indices, on every rank (all) or on rank 0 alone.
+std::vector<double> collect_rows(const std::vector<double>& rows,
+                                 const std::vector<std::int32_t>& index, int width,
+                                 std::int64_t n_rows, bool all) {
   if (g_size == 1) return place_rows(rows.data(), index.data(), index.size(), width, n_rows);
   int mine = int(index.size());
   std::vector<int> counts(g_size), displs(g_size);
@@ -168,20 +171,40 @@ std::vector<double> allgather_rows(const std::vector<double>& rows,
     displs[r] = int(total);
     total += counts[r];
   }
-  std::vector<std::int32_t> all_index(total);
-  check(MPI_Allgatherv(index.data(), mine, MPI_INT32_T, all_index.data(), counts.data(),
-                       displs.data(), MPI_INT32_T, g_comm),
-        "MPI_Allgatherv");
+  const bool here = all || g_rank == 0;
+  std::vector<std::int32_t> all_index(here ? total : 0);
+  check(all ? MPI_Allgatherv(index.data(), mine, MPI_INT32_T, all_index.data(), counts.data(),
+                             displs.data(), MPI_INT32_T, g_comm)
+            : MPI_Gatherv(index.data(), mine, MPI_INT32_T, all_index.data(), counts.data(),
+                          displs.data(), MPI_INT32_T, 0, g_comm),
+        "MPI_Gatherv");
   // The rows travel in a datatype of one row, so the counts stay element counts.
   MPI_Datatype row;
   MPI_Type_contiguous(width, MPI_DOUBLE, &row);
   MPI_Type_commit(&row);
-  std::vector<double> all_rows(std::size_t(total) * width);
-  const int rc = MPI_Allgatherv(rows.data(), mine, row, all_rows.data(), counts.data(),
-                                displs.data(), row, g_comm);
+  std::vector<double> all_rows(here ? std::size_t(total) * width : 0);
+  const int rc = all ? MPI_Allgatherv(rows.data(), mine, row, all_rows.data(), counts.data(),
+                                      displs.data(), row, g_comm)
+                     : MPI_Gatherv(rows.data(), mine, row, all_rows.data(), counts.data(),
+                                   displs.data(), row, 0, g_comm);
   MPI_Type_free(&row);
-  check(rc, "MPI_Allgatherv");
+  check(rc, "MPI_Gatherv");
+  if (!here) return {};
   return place_rows(all_rows.data(), all_index.data(), all_index.size(), width, n_rows);
+}
+
+} // namespace
+
+std::vector<double> allgather_rows(const std::vector<double>& rows,
+                                   const std::vector<std::int32_t>& index, int width,
+                                   std::int64_t n_rows) {
+  return collect_rows(rows, index, width, n_rows, true);
+}
+
+std::vector<double> gather_rows(const std::vector<double>& rows,
+                                const std::vector<std::int32_t>& index, int width,
+                                std::int64_t n_rows) {
+  return collect_rows(rows, index, width, n_rows, false);
 }
 
 void on_root(const std::function<void()>& f) {
@@ -268,6 +291,11 @@ void broadcast(std::vector<std::int32_t>&) {}
 std::vector<double> allgather_rows(const std::vector<double>& rows,
                                    const std::vector<std::int32_t>& index, int width,
                                    std::int64_t n_rows) {
+  return place_rows(rows.data(), index.data(), index.size(), width, n_rows);
+}
+std::vector<double> gather_rows(const std::vector<double>& rows,
+                                const std::vector<std::int32_t>& index, int width,
+                                std::int64_t n_rows) {
   return place_rows(rows.data(), index.data(), index.size(), width, n_rows);
 }
 void on_root(const std::function<void()>& f) {

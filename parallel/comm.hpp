@@ -43,6 +43,12 @@ std::vector<double> allgather_rows(const std::vector<double>& rows,
                                    const std::vector<std::int32_t>& index, int width,
                                    std::int64_t n_rows);
 
+// The same rows placed on rank 0 alone; the other ranks get an empty vector. A row index given
+// by two ranks is an error of the caller (each row has one owner).
+std::vector<double> gather_rows(const std::vector<double>& rows,
+                                const std::vector<std::int32_t>& index, int width,
+                                std::int64_t n_rows);
+
 // Runs `f` on rank 0 only (a file it writes, a folder it creates) and gives its UserError, if
 // any, to every rank: all ranks then throw the same error, and none waits for a rank that left.
 void on_root(const std::function<void()>& f);

@@ -1,7 +1,8 @@
 #pragma once
 // A backend for one part of a partitioned mesh that looks, to the run loop, like a backend of
 // the whole mesh: the state crosses the interface in the whole mesh's element order (every rank
-// gets all of it back from get_state), boundary groups in the whole mesh's edge ranges. Inside,
+// gets all of it back from get_state, rank 0 alone from gather_state), boundary groups in the
+// whole mesh's edge ranges; observers read the owned columns in place (get_owned_state). Inside,
 // the backend of the part runs the step driver with the halo exchange.
 #include <memory>
 #include <string>
@@ -20,7 +21,10 @@ public:
                      std::shared_ptr<const HaloLayout> layout, LocalPart part,
                      std::unique_ptr<Backend<M>> inner, int n_elems, int n_edges)
       : transport_(std::move(transport)), layout_(std::move(layout)), part_(std::move(part)),
-        inner_(std::move(inner)), n_elems_(n_elems), n_edges_(n_edges) {}
+        inner_(std::move(inner)), n_elems_(n_elems), n_edges_(n_edges),
+        owned_column_(std::size_t(n_elems), -1) {
+    for (int i = 0; i < layout_->n_owned; ++i) owned_column_[std::size_t(part_.elem_global[i])] = i;
+  }
 
   std::string name() const override {
     return inner_->name() + " x " + std::to_string(par::size()) + " ranks";
@@ -33,21 +37,11 @@ public:
       for (std::size_t i = 0; i < nl; ++i) local[r * nl + i] = c[r * E + part_.elem_global[i]];
     inner_->set_state(local);
   }
-  void get_state(std::vector<double>& c) override {
-    std::vector<double> local;
-    inner_->get_state(local);
-    const std::size_t nl = part_.elem_global.size(), no = layout_->n_owned;
-    const int width = int(local.size() / nl);
-    // Owned elements' rows (all coefficients of one element together), to the whole order.
-    std::vector<double> rows(no * width);
-    for (std::size_t i = 0; i < no; ++i)
-      for (int r = 0; r < width; ++r) rows[i * width + r] = local[r * nl + i];
-    const std::vector<std::int32_t> index(part_.elem_global.begin(),
-                                          part_.elem_global.begin() + no);
-    const std::vector<double> all = par::allgather_rows(rows, index, width, n_elems_);
-    c.resize(all.size());
-    for (std::size_t k = 0; k < std::size_t(n_elems_); ++k)
-      for (int r = 0; r < width; ++r) c[r * std::size_t(n_elems_) + k] = all[k * width + r];
+  void get_state(std::vector<double>& c) override { collect(c, true); }
+  void gather_state(std::vector<double>& c) override { collect(c, false); }
+  void get_owned_state(std::vector<double>& c, const std::int32_t*& index) override {
+    inner_->get_state(c);
+    index = owned_column_.data();
   }
   void set_time(double t, std::int64_t steps) override { inner_->set_time(t, steps); }
   void set_boundary(int index, const BoundaryParams<double, M>& bc) override {
@@ -72,12 +66,33 @@ public:
   void enable_profiling(bool on) override { inner_->enable_profiling(on); }
 
 private:
+  // The owned elements' state in the whole order, on every rank (all) or on rank 0 alone.
+  void collect(std::vector<double>& c, bool all) {
+    std::vector<double> local;
+    inner_->get_state(local);
+    const std::size_t nl = part_.elem_global.size(), no = layout_->n_owned;
+    const int width = int(local.size() / nl);
+    // Owned elements' rows (all coefficients of one element together), to the whole order.
+    std::vector<double> rows(no * width);
+    for (std::size_t i = 0; i < no; ++i)
+      for (int r = 0; r < width; ++r) rows[i * width + r] = local[r * nl + i];
+    const std::vector<std::int32_t> index(part_.elem_global.begin(),
+                                          part_.elem_global.begin() + no);
+    const std::vector<double> got = all ? par::allgather_rows(rows, index, width, n_elems_)
+                                        : par::gather_rows(rows, index, width, n_elems_);
+    c.resize(got.size());
+    if (got.empty()) return;
+    for (std::size_t k = 0; k < std::size_t(n_elems_); ++k)
+      for (int r = 0; r < width; ++r) c[r * std::size_t(n_elems_) + k] = got[k * width + r];
+  }
+
   // Declared first, destroyed last: the inner backend uses both until it is gone.
   std::unique_ptr<HaloTransport> transport_;
   std::shared_ptr<const HaloLayout> layout_;
   LocalPart part_;
   std::unique_ptr<Backend<M>> inner_;
   int n_elems_, n_edges_;
+  std::vector<std::int32_t> owned_column_; // whole-mesh element -> column of an owned one, or -1
 };
 
 // The part of this rank: cuts the mesh and the boundary data, sets up the exchange and creates

@@ -26,12 +26,17 @@ ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme
   const std::string pc = p.scheme == ImplicitScheme::steady ? "block_ilu0" : "block_jacobi";
   p.preconditioner = cfg.get_choice("implicit.preconditioner",
                                     {"block_jacobi", "block_ilu0", "p_multigrid", "none"}, pc);
-  p.smoother = cfg.get_choice("implicit.smoother", {"block_ilu0", "block_jacobi"}, p.smoother);
+  p.smoother = cfg.get_choice("implicit.smoother", {"block_ilu0", "block_jacobi", "vertex_patch"},
+                              p.smoother);
   p.mg_coarse_sweeps = cfg.get_int_in("implicit.mg_coarse_sweeps", 1, 100, p.mg_coarse_sweeps);
   if (p.preconditioner != "p_multigrid")
     for (const char* key : {"implicit.smoother", "implicit.mg_coarse_sweeps"})
       if (cfg.has(key)) cfg.error(key, "is a setting of implicit.preconditioner = \"p_multigrid\"");
   p.jacobian = cfg.get_choice("implicit.jacobian", {"assembled", "matrix_free"}, p.jacobian);
+  p.rebuild_every = cfg.get_int_in("implicit.rebuild_every", 1, 1000, p.rebuild_every);
+  if (p.scheme == ImplicitScheme::steady && cfg.has("implicit.rebuild_every"))
+    cfg.error("implicit.rebuild_every", "is for the time schemes (a steady solve takes one Newton "
+                                        "step per pseudo-step, each with its own Jacobian)");
   p.steady_tol = cfg.get_double_in("implicit.steady_tol", I::closed(1e-300, inf), p.steady_tol);
   p.cfl_start = cfg.get_double_in("implicit.cfl_start", I::closed(1e-6, 1e12), p.cfl_start);
   p.cfl_max = cfg.get_double_in("implicit.cfl_max", I::closed(1e-6, 1e300), p.cfl_max);

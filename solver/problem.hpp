@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "backends/backend.hpp"
+#include "core/owned_state.hpp"
 #include "solver/projection.hpp"
 
 namespace tridg {
@@ -16,14 +17,16 @@ namespace tridg {
 using SpaceTimeFunction = std::function<void(double x, double y, double t, double* u)>;
 
 // Samples the state at its own times during a run (shallow water: gauges, maximum inundation).
+// Every rank calls it with the elements it owns; an observer combines what the ranks found and
+// rank 0 alone writes its files.
 class RunObserver {
 public:
   virtual ~RunObserver() = default;
   // The next time after t at which to observe (infinity: none); the run stops there exactly.
   virtual double next_time(double t) const = 0;
-  virtual void observe(const std::vector<double>& state, double t, std::int64_t step) = 0;
+  virtual void observe(const OwnedState& state, double t, std::int64_t step) = 0;
   // After the last step (also reached when the run ends at a time that was not a sample time).
-  virtual void finish(const std::vector<double>& state, double t, std::int64_t step) = 0;
+  virtual void finish(const OwnedState& state, double t, std::int64_t step) = 0;
 };
 
 template <int M> struct Problem {

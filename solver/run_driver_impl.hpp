@@ -58,7 +58,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                  par::cuda_aware_text() == "yes"
                      ? "GPU memory (CUDA-aware MPI)"
                      : "pinned host memory (CUDA-aware MPI: " + par::cuda_aware_text() + ")");
-  // Every rank holds the whole state at output times; rank 0 alone writes.
+  // Rank 0 alone gathers the whole state at output times and writes it; observers read each
+  // rank's own elements in place.
   const bool root = par::root();
   std::unique_ptr<OutputWriter> out_root;
   par::on_root([&] {
@@ -69,7 +70,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   if (root) warn_about_slivers(mesh);
   // The state and the scheme's history that goes with it, before anything is written.
   auto fetch_state = [&](std::vector<double>& into) {
-    backend->get_state(into);
+    backend->gather_state(into);
     if (root) out->set_scheme_state(backend->scheme_state());
   };
   const Admissibility adm = [&phys](const double* mean, std::string& why) {
@@ -120,16 +121,18 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     backend->set_state(state);
     backend->limit();
   }
-  backend->get_state(state);
+  backend->gather_state(state);
   // Without the positivity fix nothing makes the points inside an element admissible: the run
   // must start from a state that is, or its last good state could not be good.
   if (!s.limiter.positivity)
-    check_start_points(mesh, tables, pb.var_names, state, adm,
-                       opt.restart.empty() ? ExitCode::bad_case : ExitCode::mismatch,
-                       opt.restart.empty() ? "initial state of " + cfg.source() : opt.restart);
+    par::on_root([&] {
+      check_start_points(mesh, tables, pb.var_names, state, adm,
+                         opt.restart.empty() ? ExitCode::bad_case : ExitCode::mismatch,
+                         opt.restart.empty() ? "initial state of " + cfg.source() : opt.restart);
+    });
   backend->set_time(t, step);
-  RunResult res;
-  res.conserved_initial = integrals(mesh, p, M, state, pb.area);
+  RunResult res; // on several ranks, rank 0's alone holds the integrals, errors and final state
+  if (root) res.conserved_initial = integrals(mesh, p, M, state, pb.area);
   spdlog::info("{} elements, p = {}, {} DOF per variable, {} on {}", mesh.n_elems(), p,
                std::int64_t(mesh.n_elems()) * tables.n_modes, s.scheme, backend->name());
 
@@ -147,7 +150,17 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   double next_out = output_next_time(s, t);
   // Physics-specific sampling at its own times (shallow-water gauges).
   RunObserver* const obs = pb.observer.get();
-  if (obs && root) obs->observe(state, t, step);
+  std::vector<double> owned;
+  auto observe = [&](bool last) {
+    const std::int32_t* index = nullptr;
+    backend->get_owned_state(owned, index);
+    const OwnedState view{owned.data(), owned.size() / (std::size_t(M) * tables.n_modes), index};
+    if (last)
+      obs->finish(view, t, step);
+    else
+      obs->observe(view, t, step);
+  };
+  if (obs) observe(false);
   double next_obs = obs ? obs->next_time(t) : std::numeric_limits<double>::infinity();
   StepGuard guard{t_end, s.max_steps};
   auto next_event_after = [&pb](double time) {
@@ -212,8 +225,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
       next_event = next_event_after(t);
     }
     if (obs && t >= next_obs) {
-      backend->get_state(state);
-      if (root) obs->observe(state, t, step);
+      observe(false);
       next_obs = obs->next_time(t);
     }
     const bool done = by_steps ? step >= s.steps : t >= t_end;
@@ -248,16 +260,16 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   progress.finish();
   fetch_state(state);
   if (root) out->write(state, t, step, /*final=*/true);
-  if (obs && root) obs->finish(state, t, step);
+  if (obs) observe(true);
   res.steps = step;
   res.final_time = t;
   res.wall_seconds = std::chrono::duration<double>(clock::now() - wall0).count();
-  res.conserved_final = integrals(mesh, p, M, state, pb.area);
   res.solver = backend->solver_stats();
-  if (pb.exact)
-    res.l2_error =
-        l2_errors(mesh, p, M, state, [&](double x, double y, double* u) { pb.exact(x, y, t, u); });
   if (root) {
+    res.conserved_final = integrals(mesh, p, M, state, pb.area);
+    if (pb.exact)
+      res.l2_error = l2_errors(mesh, p, M, state,
+                               [&](double x, double y, double* u) { pb.exact(x, y, t, u); });
     out->summary(res, mesh.n_elems(), backend->name(), progress.run_seconds());
     progress.report(res, pb.var_names, out->written().size() + 1, s.output_dir);
   }

@@ -35,6 +35,13 @@ RunResult vortex(const std::string& scheme, int p, double dt, double end,
   return run_quiet(source_path("cases/isentropic_vortex.toml"), p, 0, extra);
 }
 
+double stat(const RunResult& r, const std::string& key) {
+  for (const auto& [k, v] : r.solver)
+    if (k == key) return v;
+  FAIL("no solver statistic " << key);
+  return 0;
+}
+
 } // namespace
 
 TEST_CASE("ESDIRK3 tableau: third-order conditions, embedded second order, stiffly accurate") {
@@ -151,4 +158,19 @@ TEST_CASE("ESDIRK3 with adaptive steps: a tighter error_tol takes more steps, sm
   CHECK(tight.final_time == 1.0);
   CHECK(tight.steps > 2 * loose.steps);
   CHECK(e_tight < 0.1 * e_loose);
+}
+
+TEST_CASE("Jacobian reuse: fewer assemblies, the same solution to Newton's tolerance") {
+  // ESDIRK3's three implicit stages share one shift, so one Jacobian can serve the whole step.
+  const RunResult every = vortex("esdirk3", 1, 0.2, 1.0);
+  const RunResult reuse = vortex("esdirk3", 1, 0.2, 1.0, {"implicit.rebuild_every=6"});
+  CHECK(reuse.final_time == 1.0);
+  CHECK(stat(every, "jacobian_builds") == stat(every, "newton_iterations"));
+  CHECK(stat(reuse, "jacobian_builds") < 0.5 * stat(every, "jacobian_builds"));
+  // Both solve every stage to a Newton update of 1e-12 of the state (newton_tol), so over the
+  // five steps they may differ by a few such updates, not by the time error (about 1e-4 here).
+  CHECK(rms_diff(every.final_state, reuse.final_state) < 1e-10);
+  CHECK_THROWS_WITH_AS(
+      run_quiet(source_path("cases/ringleb.toml"), 1, 0, {"implicit.rebuild_every=2"}),
+      doctest::Contains("time schemes"), UserError);
 }

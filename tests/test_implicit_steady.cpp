@@ -3,7 +3,9 @@
 // bump (curved wall) whose entropy error converges; the preconditioners and the matrix-free
 // product reach the same state.
 #include <doctest/doctest.h>
+#include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -125,4 +127,30 @@ TEST_CASE("steady: p-multigrid shortens GMRES and reaches the same state") {
   CHECK(diff < 1e-8 * size);
   CHECK_THROWS_WITH_AS(steady("ringleb", 2, 0, {"implicit.smoother=\"block_jacobi\""}),
                        doctest::Contains("p_multigrid"), UserError);
+}
+
+TEST_CASE("steady: vertex-patch smoothing shortens GMRES and does not depend on the thread count") {
+  if (!order_compiled(2)) return;
+  const std::string mg = "implicit.preconditioner=\"p_multigrid\"";
+  const RunResult jac = steady("ringleb", 2, 1, {mg, "implicit.smoother=\"block_jacobi\""});
+  const RunResult vp = steady("ringleb", 2, 1, {mg, "implicit.smoother=\"vertex_patch\""});
+  CHECK(stat(vp, "residual") <= 1e-10);
+  // Measured on 608 elements: 224 GMRES iterations with block Jacobi smoothing, 83 with vertex
+  // patches (the two smoothers without a sequential sweep; ILU(0) smoothing takes 87).
+  CHECK(stat(vp, "gmres_iterations") < 0.5 * stat(jac, "gmres_iterations"));
+  double diff = 0, size = 0;
+  for (std::size_t i = 0; i < jac.final_state.size(); ++i) {
+    diff = std::max(diff, std::abs(jac.final_state[i] - vp.final_state[i]));
+    size = std::max(size, std::abs(jac.final_state[i]));
+  }
+  CHECK(diff < 1e-8 * size);
+  // Patches are solved in any order on any thread; each element sums its three in a fixed one.
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(1);
+  const RunResult one = steady("ringleb", 2, 0, {mg, "implicit.smoother=\"vertex_patch\""});
+  omp_set_num_threads(std::max(2, threads));
+  const RunResult two = steady("ringleb", 2, 0, {mg, "implicit.smoother=\"vertex_patch\""});
+  omp_set_num_threads(threads);
+  CHECK(one.final_state == two.final_state); // bitwise
+  CHECK(stat(one, "gmres_iterations") == stat(two, "gmres_iterations"));
 }

@@ -14,6 +14,7 @@
 #include "backends/convert.hpp"
 #include "backends/host_view.hpp"
 #include "backends/implicit/block_matrix.hpp"
+#include "backends/implicit/vertex_patch.hpp"
 #include "kernels/dg_jacobian.hpp"
 
 namespace tridg {
@@ -80,6 +81,11 @@ public:
       jacobian_row<P>(T_, phys_, view_, U, boundaries_.data(), dual_boundaries_.data(),
                       int(boundaries_.size()), t, k, diag_only, A.row(k),
                       A.col.data() + std::size_t(k) * 4);
+  }
+
+  // The elements around each mesh vertex (the vertex-patch smoother's patches).
+  std::shared_ptr<const VertexPatches> vertex_patches() const {
+    return std::make_shared<const VertexPatches>(make_vertex_patches(mesh_));
   }
 
   // Each element's CFL rate (largest wave speed over inscribed radius) of its mean; +inf where

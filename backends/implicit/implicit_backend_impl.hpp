@@ -89,7 +89,9 @@ public:
     if (prm_.scheme == ImplicitScheme::steady) {
       s = {{"residual_initial", r0_}, {"residual", residual_}, {"cfl", cfl_}};
     } else {
-      s = {{"newton_iterations", double(c.newton)}, {"last_newton_update", c.last_update}};
+      s = {{"newton_iterations", double(c.newton)},
+           {"last_newton_update", c.last_update},
+           {"jacobian_builds", double(c.jacobians)}};
     }
     s.push_back({"gmres_iterations", double(c.gmres)});
     s.push_back({"gmres_unconverged", double(c.linear_unconverged)});
@@ -193,6 +195,7 @@ private:
     std::string why;
     for (int attempt = 0;; ++attempt) {
       double dt_new = 0;
+      newton_.begin_step(); // a new dt, a new shift: no Jacobian carries over
       const bool ok =
           prm_.scheme == ImplicitScheme::bdf2 ? bdf2_step(dt, why) : esdirk_step(dt, why, dt_new);
       if (ok) {

@@ -37,11 +37,14 @@ struct ImplicitParams {
   int gmres_restart = 40;
   int gmres_max = 400;
   std::string preconditioner = "block_jacobi"; // block_jacobi, block_ilu0, p_multigrid, none
-  // p_multigrid: each level's smoother (block_ilu0, block_jacobi) and its sweeps on the cell
-  // means, the coarsest level.
+  // p_multigrid: each level's smoother (block_ilu0, block_jacobi, vertex_patch) and its sweeps
+  // on the cell means, the coarsest level.
   std::string smoother = "block_ilu0";
   int mg_coarse_sweeps = 2;
   std::string jacobian = "assembled"; // assembled, matrix_free
+  // Time steps: the Jacobian and its preconditioner are rebuilt every rebuild_every Newton
+  // iterations of a step (1: every iteration, exact Newton; more: a chord iteration in between).
+  int rebuild_every = 1;
   // Steady: stop at an RMS of du/dt below steady_tol; the pseudo-time CFL starts at cfl_start
   // and grows as the residual falls, CFL = cfl_start (r0 / r)^cfl_growth, up to cfl_max.
   double steady_tol = 1e-10;

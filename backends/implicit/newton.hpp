@@ -3,7 +3,8 @@
 //     L(U) - s (U - base) = 0          (s per element: 1 / (gamma dt), or 1 / dt_k in pseudo-time)
 // each Newton step solving (s I - dL/du) dU = L(U) - s (U - base) by GMRES, with the assembled
 // block Jacobian or its matrix-free finite-difference product, preconditioned by block Jacobi
-// block ILU(0), or a p-multigrid V-cycle.
+// block ILU(0), or a p-multigrid V-cycle (smoothed by block Jacobi, block ILU(0) or vertex
+// patches).
 #include <cmath>
 #include <memory>
 #include <string>
@@ -20,6 +21,7 @@ namespace tridg {
 
 struct NewtonCounters {
   long newton = 0, gmres = 0, linear_unconverged = 0;
+  long jacobians = 0;              // Jacobian assemblies (with their factorisations)
   double last_update = 0;          // relative RMS of the last Newton update
   double last_linear_residual = 0; // relative residual of the last GMRES solve
 };
@@ -32,25 +34,35 @@ public:
   NewtonKrylov(Op& op, const ImplicitParams& prm)
       : op_(op), prm_(prm),
         block_(prm.preconditioner == "block_ilu0" ? Smoother::block_ilu0 : Smoother::block_jacobi) {
-    if (prm.preconditioner == "p_multigrid")
-      mg_ = std::make_unique<PMultigrid>(P, Phys::M,
-                                         prm.smoother == "block_jacobi" ? Smoother::block_jacobi
-                                                                        : Smoother::block_ilu0,
-                                         prm.mg_coarse_sweeps);
+    if (prm.preconditioner == "p_multigrid") {
+      const Smoother sm = prm.smoother == "block_jacobi"   ? Smoother::block_jacobi
+                          : prm.smoother == "vertex_patch" ? Smoother::vertex_patch
+                                                           : Smoother::block_ilu0;
+      mg_ = std::make_unique<PMultigrid>(P, Phys::M, sm, prm.mg_coarse_sweeps,
+                                         sm == Smoother::vertex_patch ? op.vertex_patches()
+                                                                      : nullptr);
+    }
   }
 
-  // du from (diag(shift) - J(u)) du = rhs, where Lu = L(u).
+  // du from (diag(shift) - J(u)) du = rhs, where Lu = L(u). With rebuild false, the Jacobian
+  // and the preconditioner of an earlier call with the same shifts are used again (when there is
+  // one): the product is then that earlier Jacobian's unless it is matrix-free.
   GmresResult linear_solve(const Vec& u, double t, const std::vector<double>& shift, const Vec& Lu,
-                           const Vec& rhs, Vec& du) {
+                           const Vec& rhs, Vec& du, bool rebuild = true) {
     const bool matrix_free = prm_.jacobian == "matrix_free";
     const bool jacobi = prm_.preconditioner == "block_jacobi";
     const bool block = jacobi || prm_.preconditioner == "block_ilu0";
     const bool mg = mg_ != nullptr;
-    // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
-    if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
-    A_.shift = shift;
-    if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
-      return GmresResult{0, 1.0, false}; // a singular block: reported as an unconverged solve
+    if (rebuild || !built_ || shift != A_.shift) {
+      built_ = false;
+      // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
+      if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
+      A_.shift = shift;
+      ++counters_.jacobians;
+      if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
+        return GmresResult{0, 1.0, false}; // a singular block: reported as an unconverged solve
+      built_ = true;
+    }
     const LinearOp product = [&](const Vec& x, Vec& y) {
       if (!matrix_free) return apply(A_, x, y);
       // J x ~ (L(u + eps x) - L(u)) / eps, eps balancing truncation against round-off.
@@ -85,11 +97,19 @@ public:
     return g;
   }
 
-  // Solves L(U) - s (U - base) = 0 for U, from U's value. On failure, U is unspecified and `why`
-  // says what went wrong.
+  // The next solve starts a new implicit step: its first Newton iteration builds the Jacobian.
+  void begin_step() {
+    built_ = false;
+  }
+
+  // Solves L(U) - s (U - base) = 0 for U, from U's value. The Jacobian is rebuilt every
+  // rebuild_every Newton iterations, counted across the solves of one step (ESDIRK3's stages
+  // share the shift), and at once when an iteration on an older one contracts the update by
+  // less than half. On failure, U is unspecified and `why` says what went wrong.
   bool solve(Vec& U, const Vec& base, double s, double t, std::string& why) {
     shift_.assign(op_.n_elems(), s);
     const int n = op_.n_elems();
+    double last_rel = 0;
     for (int it = 1; it <= prm_.newton_max; ++it) {
       op_.residual(U, t, L_);
       rhs_.resize(U.size());
@@ -103,7 +123,10 @@ public:
         why = "the residual is not finite";
         return false;
       }
-      linear_solve(U, t, shift_, L_, rhs_, dU_);
+      const bool rebuild = !built_ || age_ >= prm_.rebuild_every;
+      if (rebuild) age_ = 0;
+      linear_solve(U, t, shift_, L_, rhs_, dU_, rebuild);
+      ++age_;
       axpy(1.0, dU_, U);
       ++counters_.newton;
       const double rel = rms(dU_) / std::max(rms(U), 1e-300);
@@ -113,6 +136,8 @@ public:
         return false;
       }
       if (rel <= prm_.newton_tol) return true;
+      if (age_ > 1 && it > 1 && rel > 0.5 * last_rel) built_ = false; // too stale to contract
+      last_rel = rel;
     }
     why = "Newton did not converge in " + std::to_string(prm_.newton_max) +
           " iterations (last relative update " + std::to_string(counters_.last_update) + ")";
@@ -130,6 +155,8 @@ private:
   BlockSmoother block_;            // block_jacobi, block_ilu0
   std::unique_ptr<PMultigrid> mg_; // p_multigrid
   NewtonCounters counters_;
+  bool built_ = false; // A_ and its factorisation are of the current step's shifts
+  int age_ = 0;        // Newton iterations since A_ was built
   Vec L_, rhs_, dU_, up_, Lp_;
   std::vector<double> shift_;
 };

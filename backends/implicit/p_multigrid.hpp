@@ -7,34 +7,50 @@
 // columns: no coarse Jacobian is ever computed. The coarse levels carry what the fine smoother
 // cannot: the long-range acoustic and transport coupling, on far fewer unknowns.
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "backends/implicit/block_ilu.hpp"
 #include "backends/implicit/block_matrix.hpp"
+#include "backends/implicit/vertex_patch.hpp"
 #include "core/basis.hpp"
 
 namespace tridg {
 
-enum class Smoother { block_jacobi, block_ilu0 };
+enum class Smoother { block_jacobi, block_ilu0, vertex_patch };
 
-// One level's smoother: an approximate solve z ~ A^-1 r with a factorisation of A.
+// One level's smoother: an approximate solve z ~ A^-1 r with a factorisation of A. The vertex
+// patches are needed only by the vertex_patch kind.
 class BlockSmoother {
 public:
-  explicit BlockSmoother(Smoother kind) : kind_(kind) {}
+  explicit BlockSmoother(Smoother kind, std::shared_ptr<const VertexPatches> patches = nullptr)
+      : kind_(kind), patch_(std::move(patches)) {}
   bool factor(const BlockMatrix& A) {
-    return kind_ == Smoother::block_ilu0 ? ilu_.factor(A) : jacobi_.factor(A);
+    switch (kind_) {
+    case Smoother::block_ilu0:
+      return ilu_.factor(A);
+    case Smoother::vertex_patch:
+      return patch_.factor(A);
+    default:
+      return jacobi_.factor(A);
+    }
   }
-  void solve(const Vec& r, Vec& z) const {
-    if (kind_ == Smoother::block_ilu0)
-      ilu_.solve(r, z);
-    else
-      jacobi_.solve(r, z);
+  void solve(const Vec& r, Vec& z) {
+    switch (kind_) {
+    case Smoother::block_ilu0:
+      return ilu_.solve(r, z);
+    case Smoother::vertex_patch:
+      return patch_.solve(r, z);
+    default:
+      return jacobi_.solve(r, z);
+    }
   }
 
 private:
   Smoother kind_;
   BlockJacobi jacobi_;
   BlockIlu0 ilu_;
+  VertexPatchSmoother patch_;
 };
 
 // Coefficients of degree < NPc modes: coarse[v][j][k] = fine[v][j][k] for j < NPc.
@@ -80,11 +96,13 @@ class PMultigrid {
 public:
   // Levels of degree p, 1 and 0 (fewer when p < 2); `coarse_sweeps` smoothing sweeps stand in
   // for the solve on the cell means.
-  PMultigrid(int p, int M, Smoother smoother, int coarse_sweeps = 2)
+  PMultigrid(int p, int M, Smoother smoother, int coarse_sweeps = 2,
+             std::shared_ptr<const VertexPatches> patches = nullptr)
       : M_(M), coarse_sweeps_(coarse_sweeps) {
     for (int d : {p, 1, 0})
       if (d <= p && (levels_.empty() || d < levels_.back().degree))
-        levels_.push_back(Level{d, n_modes(d), {}, BlockSmoother(smoother), {}, {}, {}, {}, {}});
+        levels_.push_back(
+            Level{d, n_modes(d), {}, BlockSmoother(smoother, patches), {}, {}, {}, {}, {}});
   }
 
   // Factors every level of A (the finest is A itself, referenced, not copied).

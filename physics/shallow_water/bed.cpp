@@ -302,11 +302,10 @@ std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const S
   return c;
 }
 
-SwPointValue sw_point_value(const SwSettings<double>& ph, const SwBed& bed,
-                            const std::vector<double>& c, int k, double r, double s) {
+SwPointValue sw_point_value(const SwSettings<double>& ph, const SwBed& bed, const OwnedState& c,
+                            int k, double r, double s) {
   const int np = bed.layout().np;
-  const std::size_t E = c.size() / (3 * std::size_t(np));
-  auto C = [&](int v, int j) { return c[(std::size_t(v) * np + j) * E + k]; };
+  auto C = [&](int v, int j) { return c(std::size_t(v) * np + j, k); };
   const SwCell<double> cell =
       bed.cell(ph, k, cell_mean(C(0, 0)), cell_mean(C(1, 0)), cell_mean(C(2, 0)));
   SwPointValue out;

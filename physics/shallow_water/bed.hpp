@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "backends/backend.hpp"
+#include "core/owned_state.hpp"
 #include "io/mesh.hpp"
 #include "physics/shallow_water/bathymetry.hpp"
 #include "physics/shallow_water/geographic.hpp"
@@ -94,8 +95,8 @@ struct SwPointValue {
   double eta = 0, h = 0, u = 0, v = 0, b = 0;
   bool wet = false;
 };
-SwPointValue sw_point_value(const SwSettings<double>& ph, const SwBed& bed,
-                            const std::vector<double>& c, int k, double r, double s);
+SwPointValue sw_point_value(const SwSettings<double>& ph, const SwBed& bed, const OwnedState& c,
+                            int k, double r, double s);
 
 // The element containing (x, y) and the reference coordinates there; -1 when outside the mesh.
 int locate_point(const Mesh& mesh, double x, double y, double& r, double& s);

@@ -13,6 +13,7 @@
 #include "io/h5_util.hpp"
 #include "io/json.hpp"
 #include "io/time_series.hpp"
+#include "parallel/comm.hpp"
 #include "physics/shallow_water/aida.hpp"
 #include "solver/mesh_arrays.hpp"
 
@@ -146,9 +147,10 @@ double GaugeObserver::next_time(double t) const {
   return k * s_.interval;
 }
 
-void GaugeObserver::observe(const std::vector<double>& c, double t, std::int64_t) {
+void GaugeObserver::observe(const OwnedState& c, double t, std::int64_t) {
   if (!t_.empty() && t <= t_.back()) return; // the final time may coincide with a sample
-  if (!csv_ && !s_.points.empty()) {
+  const bool root = par::root();
+  if (root && !csv_ && !s_.points.empty()) {
     csv_tmp_ = std::make_unique<TempFile>((fs::path(dir_) / "gauges.csv").string());
     errno = 0;
     csv_ = std::fopen(csv_tmp_->tmp().c_str(), "w");
@@ -160,22 +162,11 @@ void GaugeObserver::observe(const std::vector<double>& c, double t, std::int64_t
     std::fprintf(csv_, "\n");
   }
   t_.push_back(t);
-  if (csv_) std::fprintf(csv_, "%.9g", t);
-  for (std::size_t i = 0; i < s_.points.size(); ++i) {
-    const SwPointValue v = sw_point_value(ph_, *bed_, c, elem_[i], ref_[i][0], ref_[i][1]);
-    eta_[i].push_back(v.eta);
-    h_[i].push_back(v.h);
-    u_[i].push_back(v.u);
-    v_[i].push_back(v.v);
-    if (csv_) std::fprintf(csv_, ",%.9g", v.eta);
-  }
-  if (csv_) {
-    std::fprintf(csv_, "\n");
-    std::fflush(csv_);
-  }
+  sample_gauges(c);
   const int E = mesh_.n_elems(), np = bed_->layout().np;
-  auto mean = [&](int v, int k) { return cell_mean(c[std::size_t(v) * np * E + k]); };
+  auto mean = [&](int v, int k) { return cell_mean(c(std::size_t(v) * np, k)); };
   for (int k = 0; k < E; ++k) {
+    if (!c.owns(k)) continue; // its owner keeps its maxima
     const double h = mean(0, k);
     if (!(h > ph_.dry_depth)) continue;
     const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
@@ -184,21 +175,101 @@ void GaugeObserver::observe(const std::vector<double>& c, double t, std::int64_t
     if (std::isnan(arrival_[k]) && cell.level > s_.arrival_level + s_.arrival_threshold)
       arrival_[k] = t;
   }
-  for (std::size_t i = 0; i < runup_.size(); ++i) {
-    RunupState& st = runup_[i];
-    for (int k : st.elems) {
+  sample_runup(c, t);
+}
+
+void GaugeObserver::sample_gauges(const OwnedState& c) {
+  const std::size_t ng = s_.points.size();
+  if (ng == 0) return;
+  // Each gauge's values come from the rank that owns its element.
+  std::vector<double> rows;
+  std::vector<std::int32_t> which;
+  for (std::size_t i = 0; i < ng; ++i) {
+    if (!c.owns(elem_[i])) continue;
+    const SwPointValue v = sw_point_value(ph_, *bed_, c, elem_[i], ref_[i][0], ref_[i][1]);
+    rows.insert(rows.end(), {v.eta, v.h, v.u, v.v});
+    which.push_back(std::int32_t(i));
+  }
+  const std::vector<double> all = par::gather_rows(rows, which, 4, std::int64_t(ng));
+  if (!par::root()) return;
+  std::fprintf(csv_, "%.9g", t_.back());
+  for (std::size_t i = 0; i < ng; ++i) {
+    eta_[i].push_back(all[4 * i]);
+    h_[i].push_back(all[4 * i + 1]);
+    u_[i].push_back(all[4 * i + 2]);
+    v_[i].push_back(all[4 * i + 3]);
+    std::fprintf(csv_, ",%.9g", all[4 * i]);
+  }
+  std::fprintf(csv_, "\n");
+  std::fflush(csv_);
+}
+
+void GaugeObserver::sample_runup(const OwnedState& c, double t) {
+  const std::size_t nr = runup_.size();
+  if (nr == 0) return;
+  const int np = bed_->layout().np;
+  auto mean = [&](int v, int k) { return cell_mean(c(std::size_t(v) * np, k)); };
+  // This rank's highest reach at each point and its position in the point's element list; the
+  // first of the highest over all ranks is then what one process visiting the list finds.
+  std::vector<double> best(2 * nr);
+  for (std::size_t i = 0; i < nr; ++i) {
+    double value = -std::numeric_limits<double>::infinity(), pos = -1;
+    const std::vector<int>& elems = runup_[i].elems;
+    for (std::size_t j = 0; j < elems.size(); ++j) {
+      const int k = elems[j];
+      if (!c.owns(k)) continue;
       const double h = mean(0, k);
       if (!(h >= s_.runups[i].min_depth)) continue;
       const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
       // A wet cell is under water up to its highest point; a shore cell up to its level.
       const double reach = cell.kind == sw_wet ? bed_->max_at_points(k) : cell.level;
-      if (reach > st.value) {
-        st.value = reach;
-        st.t = t;
-        const ElementMap m = element_map(mesh_, k);
-        st.at = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+      if (reach > value) {
+        value = reach;
+        pos = double(j);
       }
     }
+    best[2 * i] = value;
+    best[2 * i + 1] = pos;
+  }
+  const int ranks = par::size();
+  const std::vector<double> all =
+      par::gather_rows(best, {std::int32_t(par::rank())}, int(2 * nr), ranks);
+  if (!par::root()) return;
+  for (std::size_t i = 0; i < nr; ++i) {
+    double value = -std::numeric_limits<double>::infinity(), pos = -1;
+    for (int r = 0; r < ranks; ++r) {
+      const double v = all[std::size_t(r) * 2 * nr + 2 * i],
+                   q = all[std::size_t(r) * 2 * nr + 2 * i + 1];
+      if (v > value || (v == value && q >= 0 && q < pos)) {
+        value = v;
+        pos = q;
+      }
+    }
+    RunupState& st = runup_[i];
+    if (pos >= 0 && value > st.value) {
+      st.value = value;
+      st.t = t;
+      const ElementMap m = element_map(mesh_, st.elems[std::size_t(pos)]);
+      st.at = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+    }
+  }
+}
+
+void GaugeObserver::gather_maxima(const OwnedState& c) {
+  const int E = mesh_.n_elems();
+  std::vector<double> rows;
+  std::vector<std::int32_t> owned;
+  for (int k = 0; k < E; ++k)
+    if (c.owns(k)) {
+      rows.insert(rows.end(), {max_eta_[k], max_h_[k], arrival_[k]});
+      owned.push_back(k);
+    }
+  const std::vector<double> all = par::gather_rows(rows, owned, 3, E);
+  if (all.empty()) return;
+  for (int k = 0; k < E; ++k) {
+    max_eta_[k] = all[3 * std::size_t(k)];
+    max_h_[k] = all[3 * std::size_t(k) + 1];
+    arrival_[k] = all[3 * std::size_t(k) + 2];
   }
 }
 
@@ -244,10 +315,12 @@ void GaugeObserver::compare() {
   }
 }
 
-void GaugeObserver::finish(const std::vector<double>& c, double t, std::int64_t step) {
+void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
   if (finished_) return;
   finished_ = true;
   observe(c, t, step);
+  gather_maxima(c);
+  if (!par::root()) return; // rank 0 writes the files
   if (csv_) {
     errno = 0;
     const bool ok = std::ferror(csv_) == 0 && std::fflush(csv_) == 0;

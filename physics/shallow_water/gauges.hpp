@@ -66,8 +66,8 @@ public:
                 const SwSettings<double>& phys, std::string output_dir);
   ~GaugeObserver() override;
   double next_time(double t) const override;
-  void observe(const std::vector<double>& state, double t, std::int64_t step) override;
-  void finish(const std::vector<double>& state, double t, std::int64_t step) override;
+  void observe(const OwnedState& state, double t, std::int64_t step) override;
+  void finish(const OwnedState& state, double t, std::int64_t step) override;
   // The bed after an earthquake's later subfaults moved it (rupture times).
   void set_bed(std::shared_ptr<const SwBed> bed) { bed_ = std::move(bed); }
 
@@ -79,11 +79,15 @@ public:
     return runup_.empty() ? -std::numeric_limits<double>::infinity() : runup_[0].value;
   }
   double runup(const std::string& name) const;
+  // On rank 0 (the only one with the series, maxima and run-ups of several ranks after finish):
   const std::vector<double>& max_level() const { return max_eta_; } // per element (NaN: dry)
   const std::vector<double>& arrival() const { return arrival_; }   // per element (NaN: never)
   const std::vector<GaugeComparison>& comparisons() const { return cmp_; }
 
 private:
+  void sample_gauges(const OwnedState& c);
+  void sample_runup(const OwnedState& c, double t);
+  void gather_maxima(const OwnedState& c);
   void compare();
   GaugeSettings s_;
   const Mesh& mesh_;

@@ -26,7 +26,8 @@ struct EulerBench {
 
 inline EulerBench make_euler_bench(const std::string& case_path, const std::string& mesh_path,
                                    int refine, int order, const std::string& scheme, bool limiter,
-                                   const std::string& device, bool single = false) {
+                                   const std::string& device, bool single = false,
+                                   bool positivity_only = false) {
   RunOptions opt;
   opt.precision = single ? "single" : "double";
   opt.case_path = case_path;
@@ -36,7 +37,8 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
   opt.device = device;
   opt.overrides = {"time.scheme=" + scheme,
                    std::string("limiter.type=") + (limiter ? "barth_jespersen" : "none"),
-                   std::string("limiter.positivity=") + (limiter ? "true" : "false")};
+                   std::string("limiter.positivity=") +
+                       (limiter || positivity_only ? "true" : "false")};
   const Config cfg = Config::load(case_path, opt.overrides);
   EulerBench b;
   b.settings = read_run_settings(cfg, opt);

@@ -8,6 +8,46 @@
 
 namespace tridg {
 
+// Minus the lifted numerical fluxes of element k's three sides, for variable v: the edges store
+// each flux along their left element's outward normal, so a right element takes it negated and
+// its edge points in reverse order.
+template <int P, class Real>
+TRIDG_HD void lift_sides(const DGTables<P, Real>& T, const MeshView<Real>& m, const Real* F, int k,
+                         int v, Real (&rhs)[Order<P>::NP]) {
+  constexpr int NP = Order<P>::NP, NF = Order<P>::NF;
+#pragma unroll
+  for (int s = 0; s < 3; ++s) {
+    const int face = ldg(&m.elem_face[s * m.n_elems + k]);
+    const int e = face >> 1;
+    const bool right = face & 1;
+#pragma unroll
+    for (int q = 0; q < NF; ++q) {
+      const int eq = right ? NF - 1 - q : q;
+      Real f = ldg(&F[(v * NF + eq) * m.n_edges + e]);
+      f = right ? -f : f;
+#pragma unroll
+      for (int j = 0; j < NP; ++j) rhs[j] -= T.fphi[s][q][j] * f;
+    }
+  }
+}
+
+// The Runge-Kutta update of coefficient i from its stage value u and increment l = dt L(u):
+// out = A u0 + B u + C l + D acc', acc' = E acc + F l. Stores and returns the new value.
+template <class Real>
+TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, int i,
+                        const StateView<Real>& U0, const StateView<Real>& ACC,
+                        const StateView<Real>& OUT) {
+  Real o = c.B * u + c.C * l;
+  if (c.use_u0) o += c.A * ldg(&U0.c[i]);
+  if (c.use_acc || c.write_acc) {
+    const Real a = (c.use_acc ? c.E * ACC.c[i] : Real(0)) + c.F * l;
+    if (c.write_acc) ACC.c[i] = a;
+    o += c.D * a;
+  }
+  OUT.c[i] = o;
+  return o;
+}
+
 template <int P, class Phys, class Real>
 TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                           const StateView<Real>& U, const Real* F, int k,
@@ -49,23 +89,10 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
       }
     }
   }
+  // Each coefficient sums its sides' terms in the same (side, point) order as before the split
+  // by variable, so the bits do not depend on the loop nest.
 #pragma unroll
-  for (int s = 0; s < 3; ++s) {
-    const int face = ldg(&m.elem_face[s * E + k]);
-    const int e = face >> 1;
-    const bool right = face & 1;
-#pragma unroll
-    for (int q = 0; q < NF; ++q) {
-      const int eq = right ? NF - 1 - q : q;
-#pragma unroll
-      for (int v = 0; v < M; ++v) {
-        Real f = ldg(&F[(v * NF + eq) * m.n_edges + e]);
-        f = right ? -f : f; // the flux is stored along the left element's outward normal
-#pragma unroll
-        for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * f;
-      }
-    }
-  }
+  for (int v = 0; v < M; ++v) lift_sides<P>(T, m, F, k, v, rhs[v]);
   if constexpr (Phys::has_side_correction || Phys::has_point_source || Phys::has_cell_source) {
     Real mean[M];
 #pragma unroll
@@ -194,15 +221,7 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
 #pragma unroll
     for (int j = 0; j < NP; ++j) {
       const int i = (v * NP + j) * U.n + k;
-      const Real l = dt * rhs[v][j];
-      Real o = c.B * u[v][j] + c.C * l;
-      if (c.use_u0) o += c.A * ldg(&U0.c[i]);
-      if (c.use_acc || c.write_acc) {
-        const Real a = (c.use_acc ? c.E * ACC.c[i] : Real(0)) + c.F * l;
-        if (c.write_acc) ACC.c[i] = a;
-        o += c.D * a;
-      }
-      OUT.c[i] = o;
+      const Real o = rk_update(c, u[v][j], dt * rhs[v][j], i, U0, ACC, OUT);
       rhs[v][j] = o; // kept for the point check
       if (j == 0) mean[v] = o;
     }

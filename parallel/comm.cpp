@@ -177,7 +177,7 @@ std::vector<double> collect_rows(const std::vector<double>& rows,
                              displs.data(), MPI_INT32_T, g_comm)
             : MPI_Gatherv(index.data(), mine, MPI_INT32_T, all_index.data(), counts.data(),
                           displs.data(), MPI_INT32_T, 0, g_comm),
-        "MPI_Gatherv");
+        all ? "MPI_Allgatherv" : "MPI_Gatherv");
   // The rows travel in a datatype of one row, so the counts stay element counts.
   MPI_Datatype row;
   MPI_Type_contiguous(width, MPI_DOUBLE, &row);
@@ -188,7 +188,7 @@ std::vector<double> collect_rows(const std::vector<double>& rows,
                      : MPI_Gatherv(rows.data(), mine, row, all_rows.data(), counts.data(),
                                    displs.data(), row, 0, g_comm);
   MPI_Type_free(&row);
-  check(rc, "MPI_Gatherv");
+  check(rc, all ? "MPI_Allgatherv" : "MPI_Gatherv");
   if (!here) return {};
   return place_rows(all_rows.data(), all_index.data(), all_index.size(), width, n_rows);
 }

@@ -163,19 +163,22 @@ void GaugeObserver::observe(const OwnedState& c, double t, std::int64_t) {
   }
   t_.push_back(t);
   sample_gauges(c);
-  const int E = mesh_.n_elems(), np = bed_->layout().np;
-  auto mean = [&](int v, int k) { return cell_mean(c(std::size_t(v) * np, k)); };
+  const int E = mesh_.n_elems();
   for (int k = 0; k < E; ++k) {
     if (!c.owns(k)) continue; // its owner keeps its maxima
-    const double h = mean(0, k);
+    const double h = mean(c, 0, k);
     if (!(h > ph_.dry_depth)) continue;
-    const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
+    const SwCell<double> cell = bed_->cell(ph_, k, h, mean(c, 1, k), mean(c, 2, k));
     if (!(max_eta_[k] >= cell.level)) max_eta_[k] = cell.level;
     max_h_[k] = std::max(max_h_[k], h);
     if (std::isnan(arrival_[k]) && cell.level > s_.arrival_level + s_.arrival_threshold)
       arrival_[k] = t;
   }
   sample_runup(c, t);
+}
+
+double GaugeObserver::mean(const OwnedState& c, int v, int k) const {
+  return cell_mean(c(std::size_t(v) * bed_->layout().np, k));
 }
 
 void GaugeObserver::sample_gauges(const OwnedState& c) {
@@ -207,8 +210,6 @@ void GaugeObserver::sample_gauges(const OwnedState& c) {
 void GaugeObserver::sample_runup(const OwnedState& c, double t) {
   const std::size_t nr = runup_.size();
   if (nr == 0) return;
-  const int np = bed_->layout().np;
-  auto mean = [&](int v, int k) { return cell_mean(c(std::size_t(v) * np, k)); };
   // This rank's highest reach at each point and its position in the point's element list; the
   // first of the highest over all ranks is then what one process visiting the list finds.
   std::vector<double> best(2 * nr);
@@ -218,9 +219,9 @@ void GaugeObserver::sample_runup(const OwnedState& c, double t) {
     for (std::size_t j = 0; j < elems.size(); ++j) {
       const int k = elems[j];
       if (!c.owns(k)) continue;
-      const double h = mean(0, k);
+      const double h = mean(c, 0, k);
       if (!(h >= s_.runups[i].min_depth)) continue;
-      const SwCell<double> cell = bed_->cell(ph_, k, h, mean(1, k), mean(2, k));
+      const SwCell<double> cell = bed_->cell(ph_, k, h, mean(c, 1, k), mean(c, 2, k));
       // A wet cell is under water up to its highest point; a shore cell up to its level.
       const double reach = cell.kind == sw_wet ? bed_->max_at_points(k) : cell.level;
       if (reach > value) {

@@ -85,6 +85,7 @@ public:
   const std::vector<GaugeComparison>& comparisons() const { return cmp_; }
 
 private:
+  double mean(const OwnedState& c, int v, int k) const; // cell mean of variable v of element k
   void sample_gauges(const OwnedState& c);
   void sample_runup(const OwnedState& c, double t);
   void gather_maxima(const OwnedState& c);

@@ -8,29 +8,6 @@
 
 namespace tridg {
 
-// Minus the lifted numerical fluxes of element k's three sides, for variable v: the edges store
-// each flux along their left element's outward normal, so a right element takes it negated and
-// its edge points in reverse order.
-template <int P, class Real>
-TRIDG_HD void lift_sides(const DGTables<P, Real>& T, const MeshView<Real>& m, const Real* F, int k,
-                         int v, Real (&rhs)[Order<P>::NP]) {
-  constexpr int NP = Order<P>::NP, NF = Order<P>::NF;
-#pragma unroll
-  for (int s = 0; s < 3; ++s) {
-    const int face = ldg(&m.elem_face[s * m.n_elems + k]);
-    const int e = face >> 1;
-    const bool right = face & 1;
-#pragma unroll
-    for (int q = 0; q < NF; ++q) {
-      const int eq = right ? NF - 1 - q : q;
-      Real f = ldg(&F[(v * NF + eq) * m.n_edges + e]);
-      f = right ? -f : f;
-#pragma unroll
-      for (int j = 0; j < NP; ++j) rhs[j] -= T.fphi[s][q][j] * f;
-    }
-  }
-}
-
 // The Runge-Kutta update of coefficient i from its stage value u and increment l = dt L(u):
 // out = A u0 + B u + C l + D acc', acc' = E acc + F l. Stores and returns the new value.
 template <class Real>
@@ -89,10 +66,23 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
       }
     }
   }
-  // Each coefficient sums its sides' terms in the same (side, point) order as before the split
-  // by variable, so the bits do not depend on the loop nest.
 #pragma unroll
-  for (int v = 0; v < M; ++v) lift_sides<P>(T, m, F, k, v, rhs[v]);
+  for (int s = 0; s < 3; ++s) {
+    const int face = ldg(&m.elem_face[s * E + k]);
+    const int e = face >> 1;
+    const bool right = face & 1;
+#pragma unroll
+    for (int q = 0; q < NF; ++q) {
+      const int eq = right ? NF - 1 - q : q;
+#pragma unroll
+      for (int v = 0; v < M; ++v) {
+        Real f = ldg(&F[(v * NF + eq) * m.n_edges + e]);
+        f = right ? -f : f; // the flux is stored along the left element's outward normal
+#pragma unroll
+        for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * f;
+      }
+    }
+  }
   if constexpr (Phys::has_side_correction || Phys::has_point_source || Phys::has_cell_source) {
     Real mean[M];
 #pragma unroll

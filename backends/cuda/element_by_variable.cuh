@@ -39,7 +39,7 @@ __device__ __forceinline__ Real element_stage_by_variable(
     const StateView<Real>& U0, const StateView<Real>& ACC, const StateView<Real>& OUT,
     const Real* F, const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points, int k,
     int v, unsigned mask) {
-  constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NV = Order<P>::NV;
+  constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
   constexpr int M = Phys::M;
   const int E = m.n_elems;
   Real u[NP], rhs[NP];
@@ -75,7 +75,21 @@ __device__ __forceinline__ Real element_stage_by_variable(
 #pragma unroll
     for (int j = 1; j < NP; ++j) rhs[j] += G * T.vdr[q][j] + H * T.vds[q][j];
   }
-  lift_sides<P>(T, m, F, k, v, rhs);
+  // Lifting as element_rhs does it, for this lane's variable alone.
+#pragma unroll
+  for (int s = 0; s < 3; ++s) {
+    const int face = ldg(&m.elem_face[s * E + k]);
+    const int e = face >> 1;
+    const bool right = face & 1;
+#pragma unroll
+    for (int q = 0; q < NF; ++q) {
+      const int eq = right ? NF - 1 - q : q;
+      Real f = ldg(&F[(v * NF + eq) * m.n_edges + e]);
+      f = right ? -f : f; // the flux is stored along the left element's outward normal
+#pragma unroll
+      for (int j = 0; j < NP; ++j) rhs[j] -= T.fphi[s][q][j] * f;
+    }
+  }
 #pragma unroll
   for (int j = 0; j < NP; ++j)
     rhs[j] = rk_update(c, u[j], dt * (rhs[j] * inv_det), (v * NP + j) * U.n + k, U0, ACC, OUT);

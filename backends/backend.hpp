@@ -54,6 +54,12 @@ template <int M> struct BackendConfig {
   // CPU backend, for testing: > 0 visits elements and edges in an order shuffled with this seed
   // (results must not change: no element or edge may read what another writes in the same pass).
   std::uint64_t visit_seed = 0;
+  // For testing: false runs the positivity fix as a pass of its own after each stage even where
+  // the element stage could run it (the bits must not change).
+  bool limit_in_stage = true;
+  // CUDA backend, for benchmarks: false launches the captured step's kernels one after the other
+  // without programmatic dependent launch (backends/cuda/step_launch.cuh).
+  bool overlap_launches = true;
   // One part of a partitioned mesh (parallel/): the local ranges and the exchange of ghosts.
   // Null for a whole mesh.
   std::shared_ptr<const HaloLayout> halo;

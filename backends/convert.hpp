@@ -1,5 +1,7 @@
 #pragma once
 // Host-side conversion of the double-precision tables and parameters into a backend's precision.
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <vector>
 
@@ -32,6 +34,15 @@ template <int P, class Real> DGTables<P, Real> to_dg_tables(const BasisTables& b
     throw std::logic_error("view tables do not match the compiled order");
   for (int i = 0; i < O::NV; ++i)
     for (int j = 0; j < O::NP; ++j) t.vview[i][j] = Real(b.vview[i * O::NP + j]);
+  // from the converted values, which are the ones the point sums use
+  for (int j = 0; j < O::NP; ++j) {
+    Real m = 0;
+    for (int q = 0; q < O::NQ; ++q) m = std::max(m, std::abs(t.vphi[q][j]));
+    for (int s = 0; s < 3; ++s)
+      for (int q = 0; q < O::NF; ++q) m = std::max(m, std::abs(t.fphi[s][q][j]));
+    for (int i = 0; i < O::NV; ++i) m = std::max(m, std::abs(t.vview[i][j]));
+    t.pmax[j] = m;
+  }
   for (int q = 0; q < O::NF; ++q) {
     t.ft[q] = Real(b.ft[q]);
     t.fw[q] = Real(b.fw[q]);

@@ -8,7 +8,10 @@
 //   launch_elements(stage, first, last, part) element update into the stage output; the last
 //                                       stage also leaves each element's CFL rate for
 //                                       launch_control
-//   launch_limiter(current)             limiter on the stage output (or the current state)
+//   launch_limiter(current)             limiter on the stage output (or the current state);
+//                                       with limits_in_stage() the element launches limit
+//                                       their stage outputs themselves and this pass is not run
+//                                       between stages
 //   launch_rate()                       CFL rates of the current state's elements
 //   launch_control(init)                finish_step (or, with init, only the next dt) on the
 //                                       control block, from the largest rate of the last
@@ -103,10 +106,14 @@ public:
   }
 
 protected:
-  // Called by the backend's constructor once its buffers exist.
-  void init_control(const BackendConfig<M>& cfg) {
+  // Called by the backend's constructor once its buffers exist. `own_limiter`: the physics'
+  // limiter without slopes reads only the element's own coefficients (limits_own_coefficients).
+  void init_control(const BackendConfig<M>& cfg, bool own_limiter) {
     cfg_stages_ = cfg.stages;
     limiting_ = cfg.limiter.barth_jespersen || cfg.limiter.positivity;
+    // Zhang-Shu alone needs no neighbour: the element stage runs it on the coefficients it has
+    // just computed, which saves a pass over the state per stage (bench/NOTES.md).
+    in_stage_ = limiting_ && !cfg.limiter.barth_jespersen && own_limiter && cfg.limit_in_stage;
     StepControl c{};
     c.cfl_factor = cfg.cfl_factor;
     c.fixed_dt = cfg.fixed_dt;
@@ -114,8 +121,9 @@ protected:
     self().write_control(c);
     ctl_ = c;
   }
-  void step_once() { record_step(self(), cfg_stages_, limiting_); }
+  void step_once() { record_step(self(), cfg_stages_, limiting_ && !in_stage_); }
   bool limiting() const { return limiting_; }
+  bool limits_in_stage() const { return in_stage_; }
   const std::vector<StageDef>& stages() const { return cfg_stages_; }
 
 private:
@@ -126,7 +134,7 @@ private:
     return c;
   }
   std::vector<StageDef> cfg_stages_;
-  bool limiting_ = false;
+  bool limiting_ = false, in_stage_ = false;
   StepControl ctl_{};
 };
 

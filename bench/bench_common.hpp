@@ -27,7 +27,8 @@ struct EulerBench {
 inline EulerBench make_euler_bench(const std::string& case_path, const std::string& mesh_path,
                                    int refine, int order, const std::string& scheme, bool limiter,
                                    const std::string& device, bool single = false,
-                                   bool positivity_only = false) {
+                                   bool positivity_only = false, bool overlap_launches = true,
+                                   bool limit_in_stage = true) {
   RunOptions opt;
   opt.precision = single ? "single" : "double";
   opt.case_path = case_path;
@@ -52,9 +53,11 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
   b.n_modes = tables.n_modes;
   // Under mpirun: this rank's part, on the rank's GPU.
   const int gpu = pick_gpu(device, -1);
-  b.backend =
-      make_backend(phys, tables, make_mesh_arrays(b.mesh), make_backend_config(b.settings, pb),
-                   resolve_device(device, gpu), gpu, rank_partition(b.mesh, b.settings.mesh_path));
+  BackendConfig<4> bc = make_backend_config(b.settings, pb);
+  bc.overlap_launches = overlap_launches;
+  bc.limit_in_stage = limit_in_stage;
+  b.backend = make_backend(phys, tables, make_mesh_arrays(b.mesh), bc, resolve_device(device, gpu),
+                           gpu, rank_partition(b.mesh, b.settings.mesh_path));
   b.backend->set_state(project(b.mesh, order, 4, pb.initial));
   b.backend->limit();
   b.backend->set_time(0, 0);

@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
   CLI::App app{"tridg GPU benchmark"};
   std::string root = ".", mesh = "bench/meshes/dmr_100k.h5";
   int steps = 50;
-  bool small = false, shock_flow = false;
+  bool small = false, shock_flow = false, no_overlap = false, separate_limiter = false;
   app.add_option("--root", root, "repository root");
   app.add_option("--mesh", mesh, "prepared double Mach mesh (relative to root)");
   app.add_option("--steps", steps, "steps to time");
@@ -56,6 +56,10 @@ int main(int argc, char** argv) {
   app.add_flag("--shock-flow", shock_flow,
                "p >= 2 on the double Mach flow (shocks; no slope limiter, the positivity fix on) "
                "instead of the smooth one");
+  app.add_flag("--no-overlap", no_overlap,
+               "launch the step's kernels without programmatic dependent launch (to compare)");
+  app.add_flag("--separate-limiter", separate_limiter,
+               "run the positivity fix as a pass of its own even without a slope limiter");
   std::vector<int> orders = {1, 2, 3, 4}, refines = {0, 1, 2};
   std::vector<std::string> schemes = {"ssprk2", "rk4"};
   std::string precision = "double";
@@ -66,8 +70,9 @@ int main(int argc, char** argv) {
   app.add_option("--schemes", schemes, "time schemes to run");
   CLI11_PARSE(app, argc, argv);
   const double copy_bw = tridg::cuda_copy_bandwidth(std::size_t(1) << 30);
-  std::printf("GPU: %s\ncopy bandwidth (read+write): %.0f GB/s\nprecision: %s\n\n",
-              tridg::cuda_device_description(0).c_str(), copy_bw / 1e9, precision.c_str());
+  std::printf("GPU: %s\ncopy bandwidth (read+write): %.0f GB/s\nprecision: %s\nlaunches: %s\n\n",
+              tridg::cuda_device_description(0).c_str(), copy_bw / 1e9, precision.c_str(),
+              no_overlap ? "one after the other" : "overlapped (programmatic dependent launch)");
   std::vector<Case> cases;
   auto wanted = [&](int p, const std::string& sc) {
     return std::count(orders.begin(), orders.end(), p) &&
@@ -90,7 +95,7 @@ int main(int argc, char** argv) {
         c.limiter || shock_flow ? "/cases/double_mach.toml" : "/bench/smooth_dmr_domain.toml";
     auto b = tridg::bench::make_euler_bench(root + case_file, root + "/" + mesh, c.refine, c.order,
                                             c.scheme, c.limiter, "cuda", precision == "single",
-                                            shock_flow);
+                                            shock_flow, !no_overlap, !separate_limiter);
     const int stages = int(tridg::make_scheme(c.scheme).size());
     b.backend->advance(5, 1e30); // warm up, capture the graph
     const auto t0 = std::chrono::steady_clock::now();
@@ -127,7 +132,7 @@ int main(int argc, char** argv) {
   if (small) {
     auto b = tridg::bench::make_euler_bench(root + "/cases/double_mach.toml",
                                             root + "/meshes/prepared/double_mach.h5", 0, 1,
-                                            "ssprk2", true, "cuda");
+                                            "ssprk2", true, "cuda", false, false, !no_overlap);
     b.backend->advance(5, 1e30);
     const auto t0 = std::chrono::steady_clock::now();
     b.backend->advance(500, 1e30);

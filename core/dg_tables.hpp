@@ -24,6 +24,7 @@ template <int P, class Real> struct DGTables {
   Real fphi[3][O::NF][O::NP]; // basis at the Gauss points of each side, side's own direction
   Real vtx[3][O::NP];         // basis at the vertices (0,0), (1,0), (0,1) (limiter)
   Real vview[O::NV][O::NP];   // basis at the view points (positivity and blow-up checks)
+  Real pmax[O::NP];           // max |phi_j| over the volume, edge and view points (zhang_shu)
   Real ft[O::NF];             // Gauss points on [0,1] (for physical positions on an edge)
   Real fw[O::NF];             // Gauss weights on [0,1]
 };

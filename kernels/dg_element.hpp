@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "kernels/dg_edge.hpp"
+#include "kernels/dg_limiter.hpp"
 
 namespace tridg {
 
@@ -195,13 +196,16 @@ TRIDG_HD bool admissible_at_points(const DGTables<P, Real>& T, const Phys& phys,
 // of the new cell average when `want_rate` is set (the limiter leaves averages unchanged up to
 // limited_mean, which keeps the rate's bound), +inf when that average is not admissible, or,
 // with `check_points`, when the new polynomial is not admissible at its view points (runs
-// without a positivity fix, which would otherwise make those points admissible).
+// without a positivity fix, which would otherwise make those points admissible). With `limit`
+// (a physics with limits_own_coefficients, no slope limiter) the stage output is limited here,
+// as the limiter's pass would limit it next; the rate stays that of the unlimited means, as with
+// the pass.
 template <int P, class Phys, class Real>
 TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, const StateView<Real>& U0,
                             const StateView<Real>& ACC, const StateView<Real>& OUT, const Real* F,
                             const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
-                            int k) {
+                            bool limit, const LimiterParams<Real>& lp, int k) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
   Real u[M][NP], rhs[M][NP];
   element_rhs<P>(T, phys, m, U, F, k, u, rhs);
@@ -215,6 +219,15 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
       rhs[v][j] = o; // kept for the point check
       if (j == 0) mean[v] = o;
     }
+  if constexpr (limits_own_coefficients<Phys>) {
+    // `limit` comes with the positivity fix, so the point check below never sees these values.
+    if (limit && limit_own<P>(T, phys, lp, rhs)) {
+#pragma unroll
+      for (int v = 0; v < M; ++v)
+#pragma unroll
+        for (int j = 0; j < NP; ++j) OUT.c[(v * NP + j) * U.n + k] = rhs[v][j];
+    }
+  }
   if (!want_rate) return 0;
 #pragma unroll
   for (int v = 0; v < M; ++v) mean[v] = cell_mean(mean[v]);

@@ -136,6 +136,21 @@ TRIDG_HD void point_values(const DGTables<P, Real>& T, const Real (&u)[M][Order<
   }
 }
 
+// The range [lo, hi] of one variable's values at the positivity points as point_values computes
+// them: |u(q) - mean| <= sum_{j >= 1} |c_j| max_q |phi_j(q)|, widened by a bound on the sums'
+// rounding (a few units in the last place of the terms' magnitude per term).
+template <int P, class Real>
+TRIDG_HD void point_value_range(const DGTables<P, Real>& T, const Real (&c)[Order<P>::NP],
+                                Real mean, Real& lo, Real& hi) {
+  constexpr int NP = Order<P>::NP;
+  Real dev = 0;
+#pragma unroll
+  for (int j = 1; j < NP; ++j) dev += tabs(c[j]) * T.pmax[j];
+  dev += Real(4 * (NP + 2)) * std::numeric_limits<Real>::epsilon() * (tabs(mean) + dev);
+  lo = mean - dev;
+  hi = mean + dev;
+}
+
 // Zhang-Shu: scales all modes above the mean towards it until each positive quantity is at
 // least min(floor, its mean value) at every volume and edge point (where the scheme evaluates
 // the state) and every view point (what output shows).
@@ -145,13 +160,21 @@ TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const Limi
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
   constexpr int NPTS = NQ + 3 * NF + Order<P>::NV;
   bool changed = false;
-  Real mean[M];
+  Real mean[M], lo[M], hi[M];
 #pragma unroll
-  for (int v = 0; v < M; ++v) mean[v] = cell_mean(u[v][0]);
+  for (int v = 0; v < M; ++v) {
+    mean[v] = cell_mean(u[v][0]);
+    if constexpr (Phys::has_positive_bound) point_value_range<P>(T, u[v], mean[v], lo[v], hi[v]);
+  }
 #pragma unroll
   for (int n = 0; n < Phys::n_positive; ++n) {
     const Real pm = phys.positive_quantity(n, mean);
     const Real eps = tmin(lp.floor, pm);
+    // Where the whole range passes (away from shocks), every point would: none is evaluated. The
+    // range also holds the values after a scaling for an earlier quantity, which moves them
+    // towards the mean.
+    if constexpr (Phys::has_positive_bound)
+      if (phys.positive_lower_bound(n, lo, hi) >= eps) continue;
     // The common case, unrolled: every point passes. Only a cell with a failing point takes
     // the loop below (not unrolled: it would multiply the kernel's code by the point count).
     bool all_pass = true;
@@ -193,6 +216,50 @@ TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const Limi
   return changed;
 }
 
+// Whether the limiter, with the slope limiter off, reads nothing but the element's own
+// coefficients: a physics that replaces none of the limiter's steps is then limited by Zhang-Shu
+// and its limited_mean alone, and the element stage runs them on the coefficients it has just
+// computed instead of a pass of its own over the state (element_stage, limit_own).
+template <class Phys>
+constexpr bool limits_own_coefficients =
+    !Phys::custom_slopes && !Phys::custom_positivity && !Phys::has_limit_finish;
+
+// limit_element's last step: the means as the neighbours read them (limited_means), written into
+// mode 0 where the physics changes them. `mean` holds the means before the limiter.
+template <int P, class Phys, class Real>
+TRIDG_HD bool apply_limited_mean(const Phys& phys, const Real (&mean)[Phys::M],
+                                 Real (&u)[Phys::M][Order<P>::NP]) {
+  constexpr int M = Phys::M;
+  Real lm[M];
+#pragma unroll
+  for (int v = 0; v < M; ++v) lm[v] = mean[v];
+  phys.limited_mean(lm);
+  bool changed = false;
+#pragma unroll
+  for (int v = 0; v < M; ++v)
+    if (lm[v] != mean[v]) {
+      changed = true;
+      u[v][0] = mode0_of_mean(lm[v]);
+    }
+  return changed;
+}
+
+// limit_element without the slope limiter, for a physics with limits_own_coefficients: the same
+// steps on the same values, so a stage that runs it gives the bits of the separate pass.
+template <int P, class Phys, class Real>
+TRIDG_HD bool limit_own(const DGTables<P, Real>& T, const Phys& phys, const LimiterParams<Real>& lp,
+                        Real (&u)[Phys::M][Order<P>::NP]) {
+  static_assert(limits_own_coefficients<Phys>, "the physics' limiter reads more than the element");
+  Real mean[Phys::M];
+#pragma unroll
+  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(u[v][0]);
+  bool changed = false;
+  if constexpr (P > 0)
+    if (lp.positivity) changed |= zhang_shu<P>(T, phys, lp, u);
+  changed |= apply_limited_mean<P>(phys, mean, u);
+  return changed;
+}
+
 template <int P, class Phys, class Real>
 TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, const LimiterParams<Real>& lp, int k) {
@@ -219,17 +286,7 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
   }
   if constexpr (Phys::has_limit_finish)
     changed |= phys.template limit_finish<P>(T, m, U, k, cell, u);
-  // The means as the neighbours read them (limited_means).
-  Real lm[M];
-#pragma unroll
-  for (int v = 0; v < M; ++v) lm[v] = mean[v];
-  phys.limited_mean(lm);
-#pragma unroll
-  for (int v = 0; v < M; ++v)
-    if (lm[v] != mean[v]) {
-      changed = true;
-      u[v][0] = mode0_of_mean(lm[v]);
-    }
+  changed |= apply_limited_mean<P>(phys, mean, u);
   if (changed) {
 #pragma unroll
     for (int v = 0; v < M; ++v)

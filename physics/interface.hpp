@@ -42,6 +42,10 @@
 //   limited_mean(mean)                           the means as the limiter leaves them; the
 //                                                limiter reads its neighbours through it, so
 //                                                the result cannot depend on the visit order
+//   has_positive_bound,                          a lower bound of positive quantity i, as
+//   positive_lower_bound(i, lo, hi) -> Real      positive_quantity computes it, over the box of
+//                                                states lo <= u <= hi: cells whose box passes
+//                                                skip the positivity fix's point checks
 //   custom_slopes, limit_slopes<P>,              the three steps of the limiter; defaults:
 //   custom_positivity, limit_positivity<P>,      vertex-based Barth-Jespersen on the conserved
 //   has_limit_finish, limit_finish<P>            variables, Zhang-Shu on the positive
@@ -97,6 +101,7 @@ template <class Real, int M> struct PhysicsDefaults {
   static constexpr bool has_cfl_rate = false;
   // The limiter's steps a physics replaces (members limit_slopes<P>, limit_positivity<P>,
   // limit_finish<P>, with the signatures of kernels/dg_limiter.hpp's defaults).
+  static constexpr bool has_positive_bound = false;
   static constexpr bool custom_slopes = false;
   static constexpr bool custom_positivity = false;
   static constexpr bool has_limit_finish = false;

@@ -31,6 +31,7 @@ template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, cons
   bc.bc_tables = pb.bc_tables;
   bc.single_precision = s.single_precision;
   bc.visit_seed = s.visit_seed;
+  bc.limit_in_stage = s.limit_in_stage;
   bc.implicit = s.implicit;
   return bc;
 }

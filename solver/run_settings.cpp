@@ -90,6 +90,7 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   s.device = opt.device;
   s.single_precision = opt.precision == "single";
   s.visit_seed = opt.visit_seed;
+  s.limit_in_stage = opt.limit_in_stage;
   return s;
 }
 

@@ -24,6 +24,8 @@ struct RunOptions {
   bool quiet = false;
   // Testing aid (CPU backend): > 0 visits elements and edges in an order shuffled by this seed.
   std::uint64_t visit_seed = 0;
+  // Testing aid: false runs the positivity fix as a pass of its own (BackendConfig).
+  bool limit_in_stage = true;
   bool trust_geo = false;                 // --trust-geo (io/mesh_loader.hpp)
   std::int64_t max_elements = 50'000'000; // --max-elements
 };
@@ -52,6 +54,7 @@ struct RunSettings {
   std::string device;
   bool single_precision = false;
   std::uint64_t visit_seed = 0;
+  bool limit_in_stage = true;
 };
 
 // Reads every common key; physics keys are read by the physics' own set-up.

@@ -48,7 +48,7 @@ public:
     cfg_.bc_tables.resize(cfg_.boundaries.size());
     bind_tables();
     make_visit_order();
-    this->init_control(cfg_);
+    this->init_control(cfg_, limits_own_coefficients<Phys>);
   }
 
   std::string name() const override {
@@ -105,12 +105,13 @@ private:
     const Real dt = ctl_.dt;
     const Real* F = flux_.data();
     const bool check_points = last && !cfg_.limiter.positivity;
+    const bool limit = this->limits_in_stage();
     const Range e = update_range(halo(), mesh_.n_elems, part);
     double r = 0;
 #pragma omp parallel for schedule(static) reduction(max : r)
     for (int i = e.first; i < e.last; ++i) {
       const double rk = element_stage<P>(T_, phys_, view_, U, U0, ACC, OUT, F, c, dt, last,
-                                         check_points, elem_at(i));
+                                         check_points, limit, cfg_.limiter, elem_at(i));
       r = std::max(r, rk); // inadmissible cells report +inf
     }
     // NaN compares false in max: make it +inf so the control sees it.

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "backends/backend.hpp"
@@ -17,6 +18,7 @@
 #include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_check.cuh"
 #include "backends/cuda/element_by_variable.cuh"
+#include "backends/cuda/step_launch.cuh"
 #include "backends/order_dispatch.hpp"
 #include "backends/step_control.hpp"
 #include "backends/step_driver.hpp"
@@ -60,6 +62,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kEdges>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
             const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
             double c, bool first_stage, int e0, int e1) {
+  step_kernel_start();
   const double dt = ctl->dt;
   if (dt <= 0) return;
   const int e = e0 + blockIdx.x * blockDim.x + threadIdx.x;
@@ -88,12 +91,15 @@ __device__ __forceinline__ void block_max_store(Real v, double* out) {
   }
 }
 
-// Elements [k0, k1); each block's largest rate goes to block_rate[blockIdx.x].
-template <int P, class Phys, class Real>
+// Elements [k0, k1); each block's largest rate goes to block_rate[blockIdx.x]. With Limit the
+// stage output is limited in the stage (StepDriver::limits_in_stage); a template parameter, so
+// that the kernels without it carry none of its registers.
+template <int P, bool Limit, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
               const StepControl* ctl, bool first_stage, bool last_stage, bool check_points,
-              double* block_rate, int k0, int k1) {
+              LimiterParams<Real> lp, double* block_rate, int k0, int k1) {
+  step_kernel_start();
   const double dt = ctl->dt;
   if (dt <= 0) return;
   const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
@@ -103,7 +109,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     const StateView<Real> in = stage_input(b, parity, first_stage);
     const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
     rate = element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
-                            last_stage, last_stage && check_points, k);
+                            last_stage, last_stage && check_points, Limit, lp, k);
     // NaN compares false everywhere: make it +inf so the maximum sees it.
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
   }
@@ -119,12 +125,14 @@ template <int P, class Phys> constexpr bool kByVariable = P >= 2 && by_variable_
 template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 3 : P == 3 ? 5 : 2;
 template <int P> constexpr int kBlockByVariable = P == 3 ? 128 : kBlock;
 
-template <int P, class Phys, class Real>
+template <int P, bool Limit, class Phys, class Real>
 __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
     k_element_by_variable(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F,
                           StageCoeffs<Real> c, const StepControl* ctl, bool first_stage,
-                          bool last_stage, bool check_points, double* block_rate, int k0, int k1) {
+                          bool last_stage, bool check_points, LimiterParams<Real> lp,
+                          double* block_rate, int k0, int k1) {
   constexpr int M = Phys::M;
+  step_kernel_start();
   const double dt = ctl->dt;
   if (dt <= 0) return;
   const int k = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / M;
@@ -137,7 +145,7 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
     const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
     rate =
         element_stage_by_variable<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
-                                     last_stage, last_stage && check_points, k, v, mask);
+                                     last_stage, last_stage && check_points, Limit, lp, k, v, mask);
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
   }
   if (last_stage) block_max_store<kBlockByVariable<P>>(rate, block_rate);
@@ -147,6 +155,7 @@ template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
             const StepControl* ctl, bool current, int k0, int k1) {
+  step_kernel_start();
   if (!current && ctl->dt <= 0) return;
   const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= k1) return;
@@ -181,6 +190,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
 static __global__ void __launch_bounds__(kReduceThreads)
     k_control(StepControl* ctl, const double* block_rate, int n_blocks, bool init,
               double* rate_out) {
+  step_kernel_start();
   if (!init && ctl->dt <= 0) return;
   __shared__ double warp_max[kReduceThreads / 32];
   double r = 0;
@@ -239,6 +249,7 @@ public:
       fail(ExitCode::no_device, std::string("GPU ") + prop.name + " (sm_" +
                                     std::to_string(prop.major) + std::to_string(prop.minor) +
                                     ") is not supported: tridg needs sm_80 or newer");
+    sm_major_ = prop.major;
     const DGTables<P, Real> t = to_dg_tables<P, Real>(tables);
     cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
     cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
@@ -285,7 +296,7 @@ public:
     block_rate_.resize(std::max(n_blocks_, element_blocks({0, n_elems_})) + 1);
     setup_halo();
     upload_boundaries();
-    this->init_control(cfg_);
+    this->init_control(cfg_, limits_own_coefficients<DevPhys>);
   }
 
   ~CudaBackend() override {
@@ -372,9 +383,10 @@ private:
     auto launch = [&](Range r) {
       if (r.last <= r.first) return;
       timed("edges", [&] {
-        k_edges<P><<<(r.last - r.first + kBlock - 1) / kBlock, kBlock, 0, st>>>(
-            phys_, view_, buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()),
-            ctl_.get(), c, first, r.first, r.last);
+        launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>,
+                           (r.last - r.first + kBlock - 1) / kBlock, kBlock, st, phys_, view_,
+                           buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()),
+                           ctl_.get(), c, first, r.first, r.last);
       });
     };
     const Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);
@@ -397,16 +409,28 @@ private:
     if (r.last <= r.first) return;
     cudaStream_t st = stream_for(part);
     if (part == Part::halo) cuda_check(cudaStreamWaitEvent(st, local_edges_, 0), "event");
-    timed("elements", [&] {
-      if constexpr (kByVariable<P, DevPhys>)
-        k_element_by_variable<P><<<element_blocks(r), kBlockByVariable<P>, 0, st>>>(
-            phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
-            first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
-      else
-        k_element<P><<<blocks(r), kBlock, 0, st>>>(
-            phys_, view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(),
-            first, last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
-    });
+    const LimiterParams<Real> lp = to_real<Real>(cfg_.limiter);
+    auto launch = [&](auto limit) {
+      constexpr bool L = decltype(limit)::value;
+      timed("elements", [&] {
+        if constexpr (kByVariable<P, DevPhys>)
+          launch_step_kernel(overlap_, k_element_by_variable<P, L, DevPhys, Real>,
+                             element_blocks(r), kBlockByVariable<P>, st, phys_, view_, buffers(),
+                             flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(), first,
+                             last, !cfg_.limiter.positivity, lp, block_rate_.get() + offset,
+                             r.first, r.last);
+        else
+          launch_step_kernel(overlap_, k_element<P, L, DevPhys, Real>, blocks(r), kBlock, st, phys_,
+                             view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k),
+                             ctl_.get(), first, last, !cfg_.limiter.positivity, lp,
+                             block_rate_.get() + offset, r.first, r.last);
+      });
+    };
+    // The limiting kernel is instantiated only where the physics' limiter can run in the stage.
+    if constexpr (limits_own_coefficients<DevPhys>)
+      this->limits_in_stage() ? launch(std::true_type{}) : launch(std::false_type{});
+    else
+      launch(std::false_type{});
     if (part == Part::halo) cuda_check(cudaEventRecord(halo_done_, st), "event");
   }
   void launch_limiter(bool on_current) {
@@ -414,9 +438,9 @@ private:
     cudaStream_t st = stream_for(Part::all);
     if (r.last > r.first)
       timed("limiter", [&] {
-        k_limit<P><<<blocks(r), kBlock, 0, st>>>(phys_, view_, buffers(),
-                                                 to_real<Real>(cfg_.limiter), ctl_.get(),
-                                                 on_current, r.first, r.last);
+        launch_step_kernel(overlap_, k_limit<P, DevPhys, Real>, blocks(r), kBlock, st, phys_, view_,
+                           buffers(), to_real<Real>(cfg_.limiter), ctl_.get(), on_current, r.first,
+                           r.last);
       });
     if (on_current) {
       cuda_check(cudaGetLastError(), "limiter");
@@ -433,8 +457,8 @@ private:
   void launch_control(bool init) {
     if (!partitioned()) {
       timed("dt reduction", [&] {
-        k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_rate_blocks_,
-                                                     init, nullptr);
+        launch_step_kernel(overlap_, k_control, 1, kReduceThreads, stream_, ctl_.get(),
+                           block_rate_.get(), n_rate_blocks_, init, nullptr);
       });
       if (init) cuda_check(cudaGetLastError(), "control kernel");
       return;
@@ -577,7 +601,9 @@ private:
   void capture() {
     cudaGraph_t graph;
     cuda_check(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal), "begin capture");
+    overlap_ = cfg_.overlap_launches && sm_major_ >= 9;
     this->step_once();
+    overlap_ = false;
     cuda_check(cudaStreamEndCapture(stream_, &graph), "end capture");
     cuda_check(cudaGraphInstantiate(&graph_exec_, graph, 0), "graph instantiate");
     cudaGraphDestroy(graph);
@@ -604,6 +630,10 @@ private:
   DeviceArray<BoundaryParams<Real, M>> bcs_;
   std::vector<std::unique_ptr<DeviceArray<Real>>> tables_;
   bool profile_ = false;
+  // Only the captured step overlaps its launches (step_launch.cuh): the profiler's per-kernel
+  // times and the partitioned step's events want plain launches.
+  bool overlap_ = false;
+  int sm_major_ = 0;
   std::map<std::string, double> times_;
 };
 

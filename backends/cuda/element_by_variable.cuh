@@ -30,6 +30,118 @@ __device__ __forceinline__ void gather_lanes(unsigned mask, Real own, Real (&u)[
   for (int w = 0; w < M; ++w) u[w] = __shfl_sync(mask, own, w, M);
 }
 
+// The value of `a` at run-time index i without local memory (i < N).
+template <int N, class Real> __device__ __forceinline__ Real pick(const Real (&a)[N], int i) {
+  Real r = a[0];
+#pragma unroll
+  for (int w = 1; w < N; ++w)
+    if (i == w) r = a[w];
+  return r;
+}
+
+// The rare case of limit_own_by_variable: each lane reads the element's coefficients back and
+// runs limit_own on them, then stores its own variable's. Not inlined, so that its registers do
+// not weigh on the element stage.
+template <int P, class Phys, class Real>
+__device__ __noinline__ void limit_own_from_memory(const DGTables<P, Real>& T, Phys phys,
+                                                   LimiterParams<Real> lp, StateView<Real> OUT,
+                                                   int k, int v, unsigned group) {
+  constexpr int NP = Order<P>::NP, M = Phys::M;
+  __syncwarp(group); // the other lanes' stores of this element are visible after it
+  Real u[M][NP];
+#pragma unroll
+  for (int w = 0; w < M; ++w)
+#pragma unroll
+    for (int j = 0; j < NP; ++j) u[w][j] = OUT.c[(w * NP + j) * OUT.n + k];
+  __syncwarp(group); // every lane has read before any stores
+  if (!limit_own<P>(T, phys, lp, u)) return;
+#pragma unroll
+  for (int w = 0; w < M; ++w)
+    if (w == v)
+#pragma unroll
+      for (int j = 0; j < NP; ++j) OUT.c[(w * NP + j) * OUT.n + k] = u[w][j];
+}
+
+// limit_own on the element's new coefficients, held one variable (`c`) per lane, stored to OUT
+// where it changes them. The test that leaves a cell alone (the means unchanged by
+// limited_mean, every positivity point at least at its floor) runs on the lanes: first
+// zhang_shu's range test, then, where it fails, the points with zhang_shu's sums: each lane
+// evaluates its variable at M points at a time, the lanes trade the values so that lane v holds
+// all variables at the group's point v, and each point's quantities are evaluated once. A cell
+// that fails both (rare: at a shock) takes limit_own_from_memory, so the limited values are
+// those of the limiter's pass bit for bit.
+template <int P, class Phys, class Real>
+__device__ __forceinline__ void
+limit_own_by_variable(const DGTables<P, Real>& T, const Phys& phys, const LimiterParams<Real>& lp,
+                      const StateView<Real>& OUT, int k, int v, const Real (&c)[Order<P>::NP]) {
+  constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
+  constexpr int M = Phys::M, NPTS = NQ + 3 * NF + NV;
+  // The element's lanes, which take every branch below together (other elements' may not).
+  const unsigned group = ((1u << M) - 1) << ((threadIdx.x & 31) & ~(M - 1));
+  const Real own_mean = cell_mean(c[0]);
+  Real mean[M], lm[M];
+  gather_lanes(group, own_mean, mean);
+  bool leave = true;
+#pragma unroll
+  for (int w = 0; w < M; ++w) lm[w] = mean[w];
+  phys.limited_mean(lm);
+#pragma unroll
+  for (int w = 0; w < M; ++w) leave = leave && lm[w] == mean[w];
+  if (lp.positivity) {
+    Real eps[Phys::n_positive];
+#pragma unroll
+    for (int n = 0; n < Phys::n_positive; ++n)
+      eps[n] = tmin(lp.floor, phys.positive_quantity(n, mean));
+    bool in_range = false;
+    if constexpr (Phys::has_positive_bound) {
+      Real l, h, lo[M], hi[M];
+      point_value_range<P>(T, c, own_mean, l, h);
+      gather_lanes(group, l, lo);
+      gather_lanes(group, h, hi);
+      in_range = true;
+#pragma unroll
+      for (int n = 0; n < Phys::n_positive; ++n)
+        in_range = in_range && phys.positive_lower_bound(n, lo, hi) >= eps[n];
+    }
+    if (!in_range) {
+#pragma unroll
+      for (int q0 = 0; q0 < NPTS; q0 += M) {
+        Real own[M]; // this lane's variable at points q0 .. q0 + M - 1
+#pragma unroll
+        for (int i = 0; i < M; ++i) {
+          const int q = q0 + i < NPTS ? q0 + i : NPTS - 1;
+          const Real* phi = q < NQ            ? T.vphi[q]
+                            : q < NQ + 3 * NF ? T.fphi[(q - NQ) / NF][(q - NQ) % NF]
+                                              : T.vview[q - NQ - 3 * NF];
+          Real a = 0;
+#pragma unroll
+          for (int j = 0; j < NP; ++j) a += phi[j] * c[j];
+          own[i] = a;
+        }
+        // Round s: lane v takes variable (v + s) mod M at point q0 + v from the lane holding it.
+        Real uq[M];
+#pragma unroll
+        for (int s = 0; s < M; ++s) {
+          const int from = (v + s) % M, to = (v - s + M) % M;
+          const Real got = __shfl_sync(group, pick(own, to), from, M);
+#pragma unroll
+          for (int w = 0; w < M; ++w)
+            if (w == from) uq[w] = got;
+        }
+        if (q0 + v < NPTS)
+#pragma unroll
+          for (int n = 0; n < Phys::n_positive; ++n)
+            leave = leave && phys.positive_quantity(n, uq) >= eps[n];
+      }
+      // all of the element's lanes must agree
+#pragma unroll
+      for (int o = 1; o < M; o <<= 1) leave = __shfl_xor_sync(group, int(leave), o, M) && leave;
+    }
+  }
+  if (leave) return;
+  limit_own_from_memory<P>(T, phys, lp, OUT, k, v, group);
+}
+
 // One Runge-Kutta stage of element k for variable v (see element_stage). Every lane of the
 // element's group must call it (the shuffles), with the same k; `mask` holds the calling lanes.
 // Returns the element's rate when `want_rate` is set (the same on all M lanes).
@@ -37,8 +149,8 @@ template <int P, class Phys, class Real>
 __device__ __forceinline__ Real element_stage_by_variable(
     const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m, const StateView<Real>& U,
     const StateView<Real>& U0, const StateView<Real>& ACC, const StateView<Real>& OUT,
-    const Real* F, const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points, int k,
-    int v, unsigned mask) {
+    const Real* F, const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
+    bool limit, const LimiterParams<Real>& lp, int k, int v, unsigned mask) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
   constexpr int M = Phys::M;
   const int E = m.n_elems;
@@ -93,7 +205,10 @@ __device__ __forceinline__ Real element_stage_by_variable(
 #pragma unroll
   for (int j = 0; j < NP; ++j)
     rhs[j] = rk_update(c, u[j], dt * (rhs[j] * inv_det), (v * NP + j) * U.n + k, U0, ACC, OUT);
-  // rhs now holds the new coefficients (for the point check)
+  // rhs now holds the new coefficients (for the point check; the limit leaves them unlimited,
+  // as element_stage's rate and point check see them)
+  if constexpr (limits_own_coefficients<Phys>)
+    if (limit) limit_own_by_variable<P>(T, phys, lp, OUT, k, v, rhs);
   if (!want_rate) return 0;
   Real mean[M];
   gather_lanes(mask, rhs[0], mean);

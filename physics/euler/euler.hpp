@@ -65,6 +65,20 @@ template <class Real, class Flux> struct EulerPhysics : PhysicsDefaults<Real, 4>
     return k == 0 ? u[0] : pressure(u);
   }
   static const char* positive_name(int k) { return k == 0 ? "density" : "pressure"; }
+  // At most what positive_quantity computes at any state lo <= u <= hi: the density is lo[0];
+  // the pressure takes the least energy and the largest momenta over the least density, less a
+  // margin for the rounding of this evaluation and of positive_quantity's.
+  static constexpr bool has_positive_bound = true;
+  TRIDG_HD Real positive_lower_bound(int k, const Real* lo, const Real* hi) const {
+    if (k == 0) return lo[0];
+    if (!(lo[0] > Real(0))) return -std::numeric_limits<Real>::infinity();
+    const Real mx = tmax(tabs(lo[1]), tabs(hi[1])), my = tmax(tabs(lo[2]), tabs(hi[2]));
+    const Real ke = Real(0.5) * (mx * mx + my * my) / lo[0];
+    const Real g1 = gamma - Real(1);
+    const Real slack = Real(32) * std::numeric_limits<Real>::epsilon() * g1 *
+                       (tmax(tabs(lo[3]), tabs(hi[3])) + ke);
+    return g1 * (lo[3] - ke) - slack;
+  }
   TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 4>& bc, const EdgePoint<Real>& pt,
                                const Real* u, Real* g) const {
     euler_boundary_ghost(bc, pt, u, g);

@@ -1,0 +1,42 @@
+#pragma once
+// Programmatic dependent launch (Hopper and later) for the kernels of a captured step: a kernel
+// is launched while its predecessor's last blocks still run, its blocks take the multiprocessors
+// the predecessor frees and wait at their start until the predecessor's results are complete
+// and visible. On small meshes the gaps between dependent launches are a large part of a step
+// (bench/NOTES.md). Every step kernel begins with step_kernel_start(); launched without the
+// attribute (other devices, the profiler's runs, partitioned meshes) it costs nothing.
+#include <cuda_runtime.h>
+
+#include <utility>
+
+#include "backends/cuda/cuda_check.cuh"
+
+namespace tridg {
+
+// Waits for the grid this one depends on (everything before it in the stream), then lets the
+// next launch begin: its blocks are scheduled once all of this grid's blocks have started.
+__device__ __forceinline__ void step_kernel_start() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
+// Launches `kernel`, with the programmatic-serialisation attribute when `overlap` is set.
+template <class... Params, class... Args>
+void launch_step_kernel(bool overlap, void (*kernel)(Params...), unsigned grid, unsigned block,
+                        cudaStream_t stream, Args&&... args) {
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(grid);
+  cfg.blockDim = dim3(block);
+  cfg.dynamicSmemBytes = 0;
+  cfg.stream = stream;
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = overlap ? 1 : 0;
+  cuda_check(cudaLaunchKernelEx(&cfg, kernel, std::forward<Args>(args)...), "kernel launch");
+}
+
+} // namespace tridg

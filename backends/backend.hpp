@@ -60,6 +60,13 @@ template <int M> struct BackendConfig {
   // CUDA backend, for benchmarks: false launches the captured step's kernels one after the other
   // without programmatic dependent launch (backends/cuda/step_launch.cuh).
   bool overlap_launches = true;
+  // CUDA backend on a part of a partitioned mesh; both on by default, off for benchmarks that
+  // measure what each gives: the ghosts' stream at the highest priority (its small launches
+  // are not queued behind the local work's blocks), and the next step's first launches (the
+  // pack and the local edges, which need no dt) made before the host waits for the time-step
+  // rate's reduction over the ranks.
+  bool halo_priority = true;
+  bool overlap_rate = true;
   // One part of a partitioned mesh (parallel/): the local ranges and the exchange of ghosts.
   // Null for a whole mesh.
   std::shared_ptr<const HaloLayout> halo;

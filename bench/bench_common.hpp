@@ -1,5 +1,6 @@
 #pragma once
 // Shared set-up of the benchmarks: an Euler case file with overrides, a mesh, a backend.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,7 +29,8 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
                                    int refine, int order, const std::string& scheme, bool limiter,
                                    const std::string& device, bool single = false,
                                    bool positivity_only = false, bool overlap_launches = true,
-                                   bool limit_in_stage = true) {
+                                   bool limit_in_stage = true,
+                                   const std::function<void(BackendConfig<4>&)>& tweak = {}) {
   RunOptions opt;
   opt.precision = single ? "single" : "double";
   opt.case_path = case_path;
@@ -56,6 +58,7 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
   BackendConfig<4> bc = make_backend_config(b.settings, pb);
   bc.overlap_launches = overlap_launches;
   bc.limit_in_stage = limit_in_stage;
+  if (tweak) tweak(bc);
   b.backend = make_backend(phys, tables, make_mesh_arrays(b.mesh), bc, resolve_device(device, gpu),
                            gpu, rank_partition(b.mesh, b.settings.mesh_path));
   b.backend->set_state(project(b.mesh, order, 4, pb.initial));

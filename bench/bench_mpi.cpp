@@ -11,8 +11,12 @@
 #include "bench/bench_common.hpp"
 #include "parallel/comm.hpp"
 
+struct Knobs {
+  bool halo_priority = true, overlap_rate = true;
+};
+
 int run(const std::string& root, const std::string& mesh, const std::string& device, int steps,
-        const std::vector<int>& orders, const std::vector<int>& refines);
+        const std::vector<int>& orders, const std::vector<int>& refines, const Knobs& knobs);
 
 int main(int argc, char** argv) {
   const tridg::par::Session mpi(argc, argv);
@@ -26,9 +30,19 @@ int main(int argc, char** argv) {
   app.add_option("--orders", orders, "orders: 1 runs with the limiter, others a smooth flow");
   app.add_option("--refines", refines, "refinement levels of the mesh");
   app.add_option("--device", device, "cuda or cpu");
+  Knobs knobs;
+  bool no_priority = false, no_overlap_rate = false;
+  app.add_flag(
+      "--no-halo-priority", no_priority,
+      "run the ghosts' work on a stream of default priority (BackendConfig::halo_priority)");
+  app.add_flag("--no-overlap-rate", no_overlap_rate,
+               "wait for the time-step rate before the next step's launches "
+               "(BackendConfig::overlap_rate)");
   CLI11_PARSE(app, argc, argv);
+  knobs.halo_priority = !no_priority;
+  knobs.overlap_rate = !no_overlap_rate;
   try {
-    return run(root, mesh, device, steps, orders, refines);
+    return run(root, mesh, device, steps, orders, refines, knobs);
   } catch (const tridg::UserError& e) {
     std::fprintf(stderr, "bench_mpi: %s\n", e.what());
     tridg::par::abort_all(e.code());
@@ -36,7 +50,7 @@ int main(int argc, char** argv) {
 }
 
 int run(const std::string& root, const std::string& mesh, const std::string& device, int steps,
-        const std::vector<int>& orders, const std::vector<int>& refines) {
+        const std::vector<int>& orders, const std::vector<int>& refines, const Knobs& knobs) {
   const bool root_rank = tridg::par::root();
   if (!root_rank) spdlog::set_level(spdlog::level::off);
   const int n = tridg::par::size();
@@ -49,7 +63,11 @@ int run(const std::string& root, const std::string& mesh, const std::string& dev
       const std::string case_file =
           limiter ? "/cases/double_mach.toml" : "/bench/smooth_dmr_domain.toml";
       auto b = tridg::bench::make_euler_bench(root + case_file, root + "/" + mesh, r, p, "ssprk2",
-                                              limiter, device);
+                                              limiter, device, false, false, true, true,
+                                              [&](tridg::BackendConfig<4>& c) {
+                                                c.halo_priority = knobs.halo_priority;
+                                                c.overlap_rate = knobs.overlap_rate;
+                                              });
       b.backend->advance(5, 1e30); // warm up (graph capture on one rank)
       tridg::par::max_all(0);      // all ranks start together
       const auto t0 = std::chrono::steady_clock::now();

@@ -39,7 +39,11 @@ struct Pending {
 
 class Builder {
 public:
-  explicit Builder(const RawMesh& raw) : raw_(raw) {}
+  // With `gid`, the triangles are a part's (io/mesh.hpp): they keep their order, the whole-mesh
+  // numbers decide each edge's left element, and a side that finds no partner and no group is a
+  // rim edge rather than an error.
+  explicit Builder(const RawMesh& raw, const std::vector<std::int64_t>* gid = nullptr)
+      : raw_(raw), gid_(gid) {}
   Mesh build();
 
 private:
@@ -57,13 +61,18 @@ private:
   void number_edges();
   double mean_distance(const std::vector<std::int32_t>& label) const;
 
+  // The number that orders element k against the others.
+  std::int64_t order_of(std::int32_t k) const { return gid_ ? (*gid_)[std::size_t(k)] : k; }
+
   const RawMesh& raw_;
+  const std::vector<std::int64_t>* gid_;
   Mesh m_;
   std::vector<std::int32_t> old_of_new_; // element renumbering: new index -> raw index
   std::vector<Side> boundary_;           // unmatched boundary sides
   std::vector<Pending> interior_;
   std::vector<std::int32_t> periodic_; // indices into interior_ of periodic edges
   std::vector<Pending> bnd_edges_;
+  std::vector<Pending> rim_; // a part's sides that lead out of it
   std::vector<std::string> group_names_;
 };
 
@@ -103,7 +112,12 @@ void Builder::orient_and_renumber() {
     cx[k] = (m_.x[t[0]] + m_.x[t[1]] + m_.x[t[2]]) / 3;
     cy[k] = (m_.y[t[0]] + m_.y[t[1]] + m_.y[t[2]]) / 3;
   }
-  old_of_new_ = hilbert_order(cx, cy);
+  if (gid_) {
+    old_of_new_.resize(ne);
+    std::iota(old_of_new_.begin(), old_of_new_.end(), 0);
+  } else {
+    old_of_new_ = hilbert_order(cx, cy);
+  }
   m_.tri.resize(ne);
   for (std::size_t k = 0; k < ne; ++k) m_.tri[k] = tri[old_of_new_[k]];
 }
@@ -116,8 +130,8 @@ void Builder::pair_sides() {
       const std::int32_t a = m_.tri[k][s], b = m_.tri[k][(s + 1) % 3];
       sides.push_back({edge_key(a, b), k, s, a, b});
     }
-  std::sort(sides.begin(), sides.end(), [](const Side& p, const Side& q) {
-    return p.key != q.key ? p.key < q.key : p.k != q.k ? p.k < q.k : p.s < q.s;
+  std::sort(sides.begin(), sides.end(), [this](const Side& p, const Side& q) {
+    return p.key != q.key ? p.key < q.key : p.k != q.k ? order_of(p.k) < order_of(q.k) : p.s < q.s;
   });
   for (std::size_t i = 0; i < sides.size();) {
     std::size_t j = i + 1;
@@ -132,7 +146,7 @@ void Builder::pair_sides() {
       if (p.a != q.b)
         bad(fmt::format("triangles {} and {} overlap at the edge from {} to {} (folded mesh)",
                         old_of_new_[p.k], old_of_new_[q.k], pt(p.a), pt(p.b)));
-      interior_.push_back({p.k, q.k, p.s, q.s, -1}); // p.k < q.k from the sort
+      interior_.push_back({p.k, q.k, p.s, q.s, -1}); // p before q in order_of, from the sort
     } else {
       bad(fmt::format("the edge from {} to {} is shared by {} triangles (at most 2 allowed)",
                       pt(p.a), pt(p.b), j - i));
@@ -202,6 +216,10 @@ void Builder::assign_groups() {
   }
   for (const Side& s : boundary_) {
     const auto it = group_of.find(s.key);
+    if (it == group_of.end() && gid_) {
+      rim_.push_back({s.k, -1, s.s, -1, -1});
+      continue;
+    }
     if (it == group_of.end())
       bad(fmt::format("the boundary edge from {} to {} is in no physical group (every boundary "
                       "edge needs a named Physical Curve)",
@@ -223,13 +241,13 @@ void Builder::assign_groups() {
 }
 
 void Builder::number_edges() {
-  const std::size_t nb = bnd_edges_.size(), ni = interior_.size();
-  m_.edges.resize(nb + ni);
+  const std::size_t nb = bnd_edges_.size(), ni = interior_.size(), nr = rim_.size();
+  m_.edges.resize(nb + ni + nr);
   m_.elem_edges.assign(m_.tri.size(), {-1, -1, -1});
   m_.n_boundary_edges = static_cast<std::int32_t>(nb);
   m_.n_periodic_edges = static_cast<std::int32_t>(periodic_.size());
-  for (std::size_t i = 0; i < nb + ni; ++i) {
-    const Pending& p = i < nb ? bnd_edges_[i] : interior_[i - nb];
+  for (std::size_t i = 0; i < nb + ni + nr; ++i) {
+    const Pending& p = i < nb ? bnd_edges_[i] : i < nb + ni ? interior_[i - nb] : rim_[i - nb - ni];
     Edge& e = m_.edges[i];
     e.left = p.left;
     e.right = p.right;
@@ -246,15 +264,19 @@ void Builder::number_edges() {
     m_.elem_edges[p.left][p.lside] = idx;
     if (p.right >= 0) m_.elem_edges[p.right][p.rside] = idx;
   }
-  for (std::size_t i = 0; i < nb;) {
+  // A part keeps every group of the whole mesh, also those it has no edge of.
+  std::size_t i = 0;
+  for (int gr = 0; gr < int(group_names_.size()); ++gr) {
     std::size_t j = i;
-    while (j < nb && bnd_edges_[j].group == bnd_edges_[i].group) ++j;
-    BoundaryGroup g;
-    g.name = group_names_[bnd_edges_[i].group];
-    g.first = static_cast<std::int32_t>(i);
-    g.count = static_cast<std::int32_t>(j - i);
-    if (const auto it = raw_.arcs.find(g.name); it != raw_.arcs.end()) g.arc = it->second;
-    m_.groups.push_back(g);
+    while (j < nb && bnd_edges_[j].group == gr) ++j;
+    if (j > i || gid_) {
+      BoundaryGroup g;
+      g.name = group_names_[std::size_t(gr)];
+      g.first = static_cast<std::int32_t>(i);
+      g.count = static_cast<std::int32_t>(j - i);
+      if (const auto it = raw_.arcs.find(g.name); it != raw_.arcs.end()) g.arc = it->second;
+      m_.groups.push_back(g);
+    }
     i = j;
   }
 }
@@ -288,6 +310,17 @@ Mesh Builder::build() {
 
 Mesh build_connectivity(const RawMesh& raw) {
   return Builder(raw).build();
+}
+
+Mesh build_part_connectivity(const RawMesh& raw, const std::vector<std::int64_t>& elem_gid,
+                             std::int32_t& n_rim_edges) {
+  if (elem_gid.size() != raw.tri.size())
+    fail(ExitCode::internal, "build_part_connectivity: one number per triangle expected");
+  Mesh m = Builder(raw, &elem_gid).build();
+  n_rim_edges = 0;
+  for (std::int32_t e = m.n_boundary_edges; e < m.n_edges(); ++e)
+    if (m.edges[std::size_t(e)].right < 0) ++n_rim_edges;
+  return m;
 }
 
 } // namespace tridg

@@ -16,4 +16,12 @@ namespace tridg {
 // UserError(bad_mesh) naming raw.source.
 Mesh build_connectivity(const RawMesh& raw);
 
+// The same for a part's triangles (io/mesh.hpp's MeshPart), which keep their order: each edge's
+// left element is the one with the lower whole-mesh number `elem_gid` (the master side for a
+// periodic edge), as build_connectivity makes it for the whole mesh; every group of raw.boundary
+// is kept, also without edges; sides with no partner and no group become the rim edges, last,
+// counted in n_rim_edges. The caller sets the Mesh's `part`.
+Mesh build_part_connectivity(const RawMesh& raw, const std::vector<std::int64_t>& elem_gid,
+                             std::int32_t& n_rim_edges);
+
 } // namespace tridg

@@ -5,52 +5,20 @@
 #include <limits>
 #include <new>
 
+#include "io/h5_traits.hpp"
+
 namespace tridg::h5 {
 
-namespace {
+using detail::dims_text;
+using detail::Traits;
 
-// Memory type, portable file type and kind of one supported element type.
-template <class T> struct Traits;
-template <> struct Traits<double> {
-  static hid_t mem() { return H5T_NATIVE_DOUBLE; }
-  static hid_t file() { return H5T_IEEE_F64LE; }
-  static constexpr bool floating = true;
-};
-template <> struct Traits<float> {
-  static hid_t mem() { return H5T_NATIVE_FLOAT; }
-  static hid_t file() { return H5T_IEEE_F32LE; }
-  static constexpr bool floating = true;
-};
-template <> struct Traits<std::int8_t> {
-  static hid_t mem() { return H5T_NATIVE_INT8; }
-  static hid_t file() { return H5T_STD_I8LE; }
-  static constexpr bool floating = false;
-};
-template <> struct Traits<std::int32_t> {
-  static hid_t mem() { return H5T_NATIVE_INT32; }
-  static hid_t file() { return H5T_STD_I32LE; }
-  static constexpr bool floating = false;
-};
-template <> struct Traits<std::int64_t> {
-  static hid_t mem() { return H5T_NATIVE_INT64; }
-  static hid_t file() { return H5T_STD_I64LE; }
-  static constexpr bool floating = false;
-};
+namespace {
 
 Handle fixed_string_type(std::size_t size) {
   Handle t(H5Tcopy(H5T_C_S1), H5Tclose);
   H5Tset_size(t.get(), std::max<std::size_t>(size, 1));
   H5Tset_strpad(t.get(), H5T_STR_NULLPAD);
   return t;
-}
-
-std::string dims_text(const std::vector<hsize_t>& dims) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < dims.size(); ++i) {
-    if (i) s += " x ";
-    s += std::to_string(dims[i]);
-  }
-  return s + ")";
 }
 
 } // namespace

@@ -89,6 +89,22 @@ public:
                            std::size_t& rows) const;
   std::vector<std::string> read_strings(const std::string& name) const;
 
+  // Parts of whole-mesh tables (io/h5_slab.cpp), so that a rank reads and writes only its part.
+  // The shape of a dataset.
+  std::vector<hsize_t> shape(const std::string& name) const;
+  // The slices of a dataset along dimension `axis` at the ascending, distinct indices `at`: the
+  // dataset's shape with that dimension replaced by at.size(), row-major. Neighbouring indices
+  // are read together.
+  template <class T>
+  std::vector<T> read_at(const std::string& name, int axis,
+                         const std::vector<std::int64_t>& at) const;
+  // Creates a dataset of shape `dims` for write_block to fill.
+  template <class T> void create(const std::string& name, const std::vector<hsize_t>& dims);
+  // Writes slices [first, first + count) along `axis` of a dataset made by create (`data`: the
+  // block, row-major, the other dimensions whole).
+  template <class T>
+  void write_block(const std::string& name, int axis, hsize_t first, hsize_t count, const T* data);
+
   // Attributes on an object ("/" for the file itself).
   void set_attr(const std::string& object, const std::string& name, std::int64_t value);
   void set_attr(const std::string& object, const std::string& name, double value);
@@ -106,6 +122,9 @@ private:
   void write_raw(const std::string& name, hid_t file_type, hid_t mem_type, const void* data,
                  const std::vector<hsize_t>& dims);
   Handle open_dataset(const std::string& name) const;
+  // The dataset's shape, after checking that its elements are of T's kind.
+  template <class T>
+  std::vector<hsize_t> checked_shape(const Handle& ds, const std::string& name) const;
   Handle open_attr(const std::string& object, const std::string& name) const;
   void write_attr(const std::string& object, const std::string& name, hid_t type,
                   const void* value);

@@ -33,6 +33,19 @@ struct BoundaryGroup {
   std::optional<CircleArc> arc;
 };
 
+// One rank's part of a partitioned mesh (parallel/part_mesh.hpp): the Mesh then holds the part's
+// own elements first, ascending in the whole mesh's numbering, then its ghosts, ascending. Edges
+// of a ghost that lead out of the part ("rim" edges) come last: right = -1, in no group; only
+// the outermost ghosts have them, and those are never updated. Groups are the whole mesh's,
+// some perhaps with no edges here; n_periodic_edges counts the whole mesh's.
+struct MeshPart {
+  std::int32_t n_parts = 0, n_owned = 0, n_rim_edges = 0;
+  std::vector<std::int64_t> elem_gid;    // local element -> whole-mesh element
+  std::vector<std::int64_t> node_gid;    // local node -> whole-mesh node (-1: a rim element's only)
+  std::vector<std::int32_t> owner;       // part of each local element
+  std::int64_t n_elems = 0, n_nodes = 0; // of the whole mesh
+};
+
 struct Mesh {
   std::vector<double> x, y;                     // node coordinates
   std::vector<std::array<std::int32_t, 3>> tri; // counter-clockwise vertex indices
@@ -43,10 +56,17 @@ struct Mesh {
   std::int32_t n_periodic_edges = 0; // interior edges that join periodic boundaries
   // Mean |i - j| over interior edges (left i, right j) before and after renumbering.
   double locality_before = 0.0, locality_after = 0.0;
+  std::optional<MeshPart> part; // set when this is one rank's part of a partitioned mesh
 
   std::int32_t n_nodes() const { return static_cast<std::int32_t>(x.size()); }
   std::int32_t n_elems() const { return static_cast<std::int32_t>(tri.size()); }
   std::int32_t n_edges() const { return static_cast<std::int32_t>(edges.size()); }
+  // Elements of this process's own (the whole mesh, or a part's own: [0, n_owned())).
+  std::int32_t n_owned() const { return part ? part->n_owned : n_elems(); }
+  // The whole mesh's element count (the part's whole mesh for a part).
+  std::int64_t n_elems_global() const { return part ? part->n_elems : n_elems(); }
+  // The whole-mesh number of local element k.
+  std::int64_t elem_gid(std::int32_t k) const { return part ? part->elem_gid[std::size_t(k)] : k; }
   // Index of the boundary group an edge belongs to, or -1 for an interior edge.
   int group_of_edge(std::int32_t e) const;
   int group_index(const std::string& name) const; // -1 when absent

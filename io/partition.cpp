@@ -9,6 +9,7 @@
 #include "io/error.hpp"
 #include "io/h5_util.hpp"
 #include "io/mesh_h5.hpp"
+#include "io/part_lists.hpp"
 
 #ifdef TRIDG_WITH_METIS
 #include <metis.h>
@@ -174,6 +175,13 @@ void write_partition_h5(const Mesh& m, const Partition& p, const std::string& pa
   f.write("partition/part", p.part);
   f.set_attr("partition", "n_parts", std::int64_t{p.n_parts});
   f.set_attr("partition", "edge_cut", p.edge_cut);
+  // What each part's rank reads, so that none has to read the whole mesh.
+  const PartLists lists = part_lists(m, p.part, p.n_parts);
+  f.write("partition/owned", lists.owned);
+  f.write("partition/owned_offsets", lists.owned_offsets);
+  f.write("partition/ghosts", lists.ghosts);
+  f.write("partition/ghosts_offsets", lists.ghost_offsets);
+  f.set_attr("partition", "ghost_layers", std::int64_t{kPartGhostLayers});
   f.close();
   tmp.commit();
 }

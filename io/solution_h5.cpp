@@ -118,6 +118,62 @@ SchemeState read_scheme(const h5::File& f, std::size_t max_size) {
   return sc;
 }
 
+// A part's rows of a snapshot of the whole mesh (io/mesh.hpp's MeshPart): its elements' and
+// nodes' rows checked against the part, its coefficients read. A scheme's history is not read:
+// only the explicit schemes, which keep none, run on parts.
+void read_part_state(const h5::File& f, const Mesh& mesh, Snapshot& s) {
+  const MeshPart& part = *mesh.part;
+  const std::vector<hsize_t> nd = f.shape("mesh/nodes"), td = f.shape("mesh/triangles");
+  if (nd.size() != 2 || nd[1] != 2 || std::int64_t(nd[0]) != part.n_nodes || td.size() != 2 ||
+      td[1] != 3 || std::int64_t(td[0]) != part.n_elems)
+    f.fail("written for another mesh (" + std::to_string(td.empty() ? 0 : td[0]) +
+           " triangles, this mesh has " + std::to_string(part.n_elems) + ")");
+  // Elements in ascending whole-mesh order, and where each sits in the part.
+  std::vector<std::pair<std::int64_t, std::int32_t>> order;
+  for (std::size_t k = 0; k < part.elem_gid.size(); ++k)
+    order.push_back({part.elem_gid[k], std::int32_t(k)});
+  std::sort(order.begin(), order.end());
+  std::vector<std::int64_t> at;
+  for (const auto& o : order) at.push_back(o.first);
+  // Each rank checks its own elements and their nodes: together the ranks check the whole mesh
+  // (a refined part's outermost ghosts have nodes it does not number).
+  const std::vector<std::int64_t> own(part.elem_gid.begin(), part.elem_gid.begin() + part.n_owned);
+  const std::vector<std::int32_t> tris = f.read_at<std::int32_t>("mesh/triangles", 0, own);
+  std::vector<char> used(part.node_gid.size(), 0);
+  for (std::size_t k = 0; k < own.size(); ++k)
+    for (int c = 0; c < 3; ++c) {
+      const std::int32_t local = mesh.tri[k][std::size_t(c)];
+      used[std::size_t(local)] = 1;
+      if (tris[3 * k + std::size_t(c)] != part.node_gid[std::size_t(local)])
+        f.fail("written for another mesh (triangle " + std::to_string(own[k]) + " differs)");
+    }
+  std::vector<std::pair<std::int64_t, std::int32_t>> nodes;
+  for (std::size_t i = 0; i < part.node_gid.size(); ++i)
+    if (used[i]) nodes.push_back({part.node_gid[i], std::int32_t(i)});
+  std::sort(nodes.begin(), nodes.end());
+  std::vector<std::int64_t> node_at;
+  for (const auto& n : nodes) node_at.push_back(n.first);
+  const std::vector<double> xy = f.read_at<double>("mesh/nodes", 0, node_at);
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (xy[2 * i] != mesh.x[std::size_t(nodes[i].second)] ||
+        xy[2 * i + 1] != mesh.y[std::size_t(nodes[i].second)])
+      f.fail("written for another mesh (node " + std::to_string(nodes[i].first) + " is elsewhere)");
+  const std::vector<hsize_t> cd = f.shape("solution/coefficients");
+  const hsize_t np = std::size_t(s.order + 1) * (s.order + 2) / 2;
+  if (cd.size() != 3 || cd[0] != s.var_names.size() || cd[1] != np ||
+      std::int64_t(cd[2]) != part.n_elems)
+    f.fail("coefficients do not match the mesh and order");
+  const std::vector<double> c = f.read_at<double>("solution/coefficients", 2, at);
+  const std::size_t rows = s.var_names.size() * np, n = at.size();
+  s.coeffs.assign(rows * n, 0.0);
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t i = 0; i < n; ++i) {
+      const double v = c[r * n + i];
+      if (!std::isfinite(v)) f.fail("the coefficients hold NaN or infinite values");
+      s.coeffs[r * n + std::size_t(order[i].second)] = v;
+    }
+}
+
 } // namespace
 
 void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s,
@@ -179,6 +235,10 @@ Snapshot read_snapshot_h5(const std::string& path, const Mesh& mesh) {
   s.var_names = f.read_strings("solution/variables");
   if (s.var_names.empty() || s.var_names.size() > 16)
     f.fail(std::to_string(s.var_names.size()) + " variables: invalid");
+  if (mesh.part) {
+    read_part_state(f, mesh, s);
+    return s;
+  }
   std::size_t rows = 0;
   const auto nodes = f.read_rows<double>("mesh/nodes", {2}, rows);
   if (rows != std::size_t(mesh.n_nodes()))

@@ -147,6 +147,101 @@ double sum_all(double local) {
   return r;
 }
 
+double min_all(double local) {
+  if (g_size == 1) return local;
+  double r = 0;
+  check(MPI_Allreduce(&local, &r, 1, MPI_DOUBLE, MPI_MIN, g_comm), "MPI_Allreduce");
+  return r;
+}
+
+std::int64_t sum_all(std::int64_t local) {
+  if (g_size == 1) return local;
+  std::int64_t r = 0;
+  check(MPI_Allreduce(&local, &r, 1, MPI_INT64_T, MPI_SUM, g_comm), "MPI_Allreduce");
+  return r;
+}
+
+std::int64_t min_all(std::int64_t local) {
+  if (g_size == 1) return local;
+  std::int64_t r = 0;
+  check(MPI_Allreduce(&local, &r, 1, MPI_INT64_T, MPI_MIN, g_comm), "MPI_Allreduce");
+  return r;
+}
+
+namespace {
+
+// Counts and displacements of a variable-size collective; counts must fit an int.
+std::vector<int> displacements(const std::vector<std::int64_t>& counts, const char* what) {
+  std::vector<int> d(counts.size() + 1, 0);
+  std::int64_t total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    d[r] = int(total);
+    total += counts[r];
+    if (total > INT32_MAX)
+      fail(ExitCode::internal, std::string(what) + " of more than 2^31 values");
+  }
+  d.back() = int(total);
+  return d;
+}
+
+} // namespace
+
+std::vector<std::int64_t> allgather(const std::vector<std::int64_t>& mine) {
+  if (g_size == 1) return mine;
+  long long n = static_cast<long long>(mine.size());
+  std::vector<long long> n_all(g_size);
+  check(MPI_Allgather(&n, 1, MPI_LONG_LONG, n_all.data(), 1, MPI_LONG_LONG, g_comm),
+        "MPI_Allgather");
+  const std::vector<std::int64_t> counts(n_all.begin(), n_all.end());
+  const std::vector<int> d = displacements(counts, "MPI_Allgatherv");
+  std::vector<int> c(counts.begin(), counts.end());
+  std::vector<std::int64_t> out(std::size_t(d.back()));
+  check(MPI_Allgatherv(mine.data(), int(n), MPI_INT64_T, out.data(), c.data(), d.data(),
+                       MPI_INT64_T, g_comm),
+        "MPI_Allgatherv");
+  return out;
+}
+
+std::vector<std::vector<std::int64_t>> exchange(const std::vector<std::vector<std::int64_t>>& to) {
+  if (int(to.size()) != g_size) fail(ExitCode::internal, "exchange: one list per rank expected");
+  if (g_size == 1) return to;
+  std::vector<long long> sc(g_size), rc(g_size);
+  for (int r = 0; r < g_size; ++r) sc[r] = static_cast<long long>(to[r].size());
+  check(MPI_Alltoall(sc.data(), 1, MPI_LONG_LONG, rc.data(), 1, MPI_LONG_LONG, g_comm),
+        "MPI_Alltoall");
+  const std::vector<int> sd = displacements({sc.begin(), sc.end()}, "MPI_Alltoallv"),
+                         rd = displacements({rc.begin(), rc.end()}, "MPI_Alltoallv");
+  std::vector<int> si(sc.begin(), sc.end()), ri(rc.begin(), rc.end());
+  std::vector<std::int64_t> send(std::size_t(sd.back())), recv(std::size_t(rd.back()));
+  for (int r = 0; r < g_size; ++r) std::copy(to[r].begin(), to[r].end(), send.begin() + sd[r]);
+  check(MPI_Alltoallv(send.data(), si.data(), sd.data(), MPI_INT64_T, recv.data(), ri.data(),
+                      rd.data(), MPI_INT64_T, g_comm),
+        "MPI_Alltoallv");
+  std::vector<std::vector<std::int64_t>> out(g_size);
+  for (int r = 0; r < g_size; ++r) out[r].assign(recv.begin() + rd[r], recv.begin() + rd[r + 1]);
+  return out;
+}
+
+std::vector<std::vector<char>> gather_bytes(const std::vector<char>& mine) {
+  if (g_size == 1) return {mine};
+  long long n = static_cast<long long>(mine.size());
+  std::vector<long long> n_all(g_size);
+  check(MPI_Gather(&n, 1, MPI_LONG_LONG, n_all.data(), 1, MPI_LONG_LONG, 0, g_comm), "MPI_Gather");
+  std::vector<int> d, c;
+  if (g_rank == 0) {
+    d = displacements({n_all.begin(), n_all.end()}, "MPI_Gatherv");
+    c.assign(n_all.begin(), n_all.end());
+  }
+  std::vector<char> all(g_rank == 0 ? std::size_t(d.back()) : 0);
+  check(MPI_Gatherv(mine.data(), int(n), MPI_BYTE, all.data(), c.data(), d.data(), MPI_BYTE, 0,
+                    g_comm),
+        "MPI_Gatherv");
+  if (g_rank != 0) return {};
+  std::vector<std::vector<char>> out(g_size);
+  for (int r = 0; r < g_size; ++r) out[r].assign(all.begin() + d[r], all.begin() + d[r + 1]);
+  return out;
+}
+
 void broadcast(std::vector<std::int32_t>& v) {
   if (g_size == 1) return;
   long long n = static_cast<long long>(v.size());
@@ -229,6 +324,30 @@ void on_root(const std::function<void()>& f) {
   throw UserError(ExitCode(code), msg);
 }
 
+void together(const std::function<void()>& f) {
+  if (g_size == 1) {
+    f();
+    return;
+  }
+  int code = 0;
+  std::string msg;
+  try {
+    f();
+  } catch (const UserError& e) {
+    code = int(e.code());
+    msg = e.what();
+  }
+  int mine = code ? g_rank : g_size, first = g_size;
+  check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, g_comm), "MPI_Allreduce");
+  if (first == g_size) return;
+  check(MPI_Bcast(&code, 1, MPI_INT, first, g_comm), "MPI_Bcast");
+  int n = int(msg.size());
+  check(MPI_Bcast(&n, 1, MPI_INT, first, g_comm), "MPI_Bcast");
+  msg.resize(std::size_t(n));
+  check(MPI_Bcast(msg.data(), n, MPI_CHAR, first, g_comm), "MPI_Bcast");
+  throw UserError(ExitCode(code), msg);
+}
+
 bool all_ranks_failed() {
   if (g_size == 1) return true;
   MPI_Request req;
@@ -287,7 +406,25 @@ double max_all(double local) {
 double sum_all(double local) {
   return local;
 }
+double min_all(double local) {
+  return local;
+}
+std::int64_t sum_all(std::int64_t local) {
+  return local;
+}
+std::int64_t min_all(std::int64_t local) {
+  return local;
+}
 void broadcast(std::vector<std::int32_t>&) {}
+std::vector<std::int64_t> allgather(const std::vector<std::int64_t>& mine) {
+  return mine;
+}
+std::vector<std::vector<std::int64_t>> exchange(const std::vector<std::vector<std::int64_t>>& to) {
+  return to;
+}
+std::vector<std::vector<char>> gather_bytes(const std::vector<char>& mine) {
+  return {mine};
+}
 std::vector<double> allgather_rows(const std::vector<double>& rows,
                                    const std::vector<std::int32_t>& index, int width,
                                    std::int64_t n_rows) {
@@ -299,6 +436,9 @@ std::vector<double> gather_rows(const std::vector<double>& rows,
   return place_rows(rows.data(), index.data(), index.size(), width, n_rows);
 }
 void on_root(const std::function<void()>& f) {
+  f();
+}
+void together(const std::function<void()>& f) {
   f();
 }
 bool all_ranks_failed() {

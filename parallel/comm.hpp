@@ -34,8 +34,20 @@ inline bool root() {
 int local_rank();
 
 double max_all(double local);
+double min_all(double local);
 double sum_all(double local);
+std::int64_t sum_all(std::int64_t local);
+std::int64_t min_all(std::int64_t local);
 void broadcast(std::vector<std::int32_t>& v); // from rank 0, resized on the others
+
+// Every rank's values, concatenated in rank order, on every rank.
+std::vector<std::int64_t> allgather(const std::vector<std::int64_t>& mine);
+
+// Personalised exchange: to[r] goes to rank r; the result's entry r is what rank r sent here.
+std::vector<std::vector<std::int64_t>> exchange(const std::vector<std::vector<std::int64_t>>& to);
+
+// Every rank's bytes on rank 0 (entry r from rank r); the other ranks get an empty list.
+std::vector<std::vector<char>> gather_bytes(const std::vector<char>& mine);
 
 // Every rank's rows of `width` doubles, placed at row `index[i]` of the result on every rank.
 // `rows` holds index.size() rows back to back; the result has n_rows rows.
@@ -52,6 +64,10 @@ std::vector<double> gather_rows(const std::vector<double>& rows,
 // Runs `f` on rank 0 only (a file it writes, a folder it creates) and gives its UserError, if
 // any, to every rank: all ranks then throw the same error, and none waits for a rank that left.
 void on_root(const std::function<void()>& f);
+
+// Runs `f` on every rank; when it fails on any, every rank throws the UserError of the lowest
+// rank that failed (a check each rank makes of its own part: one message, and none waits).
+void together(const std::function<void()>& f);
 
 // After a UserError on this rank: whether every rank reached the same point within 20 s (an
 // error all ranks found in the same input; ranks oversubscribed on a loaded machine can lag

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "io/error.hpp"
+#include "parallel/comm.hpp"
 
 namespace tridg {
 
@@ -36,14 +37,16 @@ struct Layers {
   std::vector<std::vector<std::int32_t>> layer[3]; // [layer][part]
 };
 
+// With only >= 0, the layers of that part alone (the others stay empty).
 Layers ghost_layers(const MeshArrays& g, const std::vector<std::int32_t>& owner, int n_parts,
-                    bool vertex) {
+                    bool vertex, int only) {
   const int E = g.n_elems;
   Layers L;
   for (auto& l : L.layer) l.resize(n_parts);
   std::vector<std::int32_t> near;
   // Layer 1 of every part in one pass over the elements.
   for (int k = 0; k < E; ++k) {
+    if (only >= 0 && owner[k] != only) continue;
     near.clear();
     neighbours_of(g, k, vertex, near);
     for (const std::int32_t j : near)
@@ -55,6 +58,7 @@ Layers ghost_layers(const MeshArrays& g, const std::vector<std::int32_t>& owner,
   // holds, per element, the last part and layer that took it (no clearing between parts).
   std::vector<std::int64_t> mark(E, -1);
   for (int q = 0; q < n_parts; ++q) {
+    if (only >= 0 && q != only) continue;
     const std::int64_t base = std::int64_t(q) * 4;
     for (const std::int32_t j : L.layer[0][q]) mark[j] = base + 1;
     for (int l = 1; l < 3; ++l) {
@@ -86,17 +90,49 @@ std::vector<T> cut_columns(const std::vector<T>& a, int rows, int n,
   return out;
 }
 
+// The exchange lists of a part read on its own (gid: its elements' whole-mesh numbers, its own
+// first and ascending, then its ghosts, ascending): each rank asks the owners of the ghosts it
+// receives for them, in ascending whole-mesh order, and learns what the others ask of it.
+void exchange_lists(LocalPart& p, const std::vector<std::int32_t>& owner, int rank,
+                    const std::vector<std::int32_t>& received,
+                    const std::vector<std::int32_t>& local, const std::vector<std::int64_t>& gid) {
+  const int n_ranks = par::size();
+  std::vector<std::vector<std::int64_t>> ask(n_ranks);
+  std::vector<std::vector<std::int32_t>> from(n_ranks);
+  for (const std::int32_t k : received) { // ascending index: ascending gid among the ghosts
+    ask[owner[k]].push_back(gid[k]);
+    from[owner[k]].push_back(k);
+  }
+  const std::vector<std::vector<std::int64_t>> asked = par::exchange(ask);
+  const auto owned_begin = gid.begin(), owned_end = gid.begin() + p.layout.n_owned;
+  for (int q = 0; q < n_ranks; ++q) {
+    if (q == rank || (from[q].empty() && asked[q].empty())) continue;
+    p.neighbours.push_back(q);
+    p.rows_recv.push_back(int(from[q].size()));
+    p.rows_send.push_back(int(asked[q].size()));
+    for (const std::int64_t g : asked[q]) {
+      const auto it = std::lower_bound(owned_begin, owned_end, g);
+      if (it == owned_end || *it != g)
+        fail(ExitCode::internal, "rank " + std::to_string(q) + " asked for element " +
+                                     std::to_string(g) + ", which this rank does not own");
+      p.layout.send_elems.push_back(local[std::size_t(it - gid.begin())]);
+    }
+    for (const std::int32_t k : from[q]) p.layout.recv_elems.push_back(local[k]);
+  }
+}
+
 } // namespace
 
 LocalPart make_local_part(const MeshArrays& g, const std::vector<std::int32_t>& owner, int rank,
-                          bool vertex_halo, const std::vector<Range>& groups) {
+                          bool vertex_halo, const std::vector<Range>& groups,
+                          const std::vector<std::int64_t>* gid) {
   const int E = g.n_elems, Ed = g.n_edges, NB = g.n_bedges;
   if (owner.size() != std::size_t(E)) fail(ExitCode::internal, "partition of the wrong size");
   LocalPart p;
   p.groups = groups;
   int n_parts = 0;
   for (int k = 0; k < E; ++k) n_parts = std::max(n_parts, int(owner[k]) + 1);
-  const Layers L = ghost_layers(g, owner, n_parts, vertex_halo);
+  const Layers L = ghost_layers(g, owner, n_parts, vertex_halo, gid ? rank : -1);
   // What a part receives: the ghosts it does not update and limit itself.
   auto received = [&](int q) -> std::vector<std::int32_t> {
     if (!vertex_halo) return L.layer[0][q];
@@ -136,7 +172,8 @@ LocalPart make_local_part(const MeshArrays& g, const std::vector<std::int32_t>& 
   // Exchange lists: from each part the received ghosts it owns, to each part what it receives
   // of ours, both in increasing element number.
   const std::vector<std::int32_t> mine = received(rank);
-  for (int q = 0; q < n_parts; ++q) {
+  if (gid) exchange_lists(p, owner, rank, mine, local, *gid);
+  for (int q = 0; q < n_parts && !gid; ++q) {
     if (q == rank) continue;
     std::vector<std::int32_t> from, to;
     for (const std::int32_t k : mine)
@@ -169,6 +206,7 @@ LocalPart make_local_part(const MeshArrays& g, const std::vector<std::int32_t>& 
   std::vector<std::int32_t> rest;
   for (int e = NB; e < Ed; ++e) {
     const int l = g.edge_elem[e], r = g.edge_elem[Ed + e];
+    if (r < 0) continue; // a rim edge of a part read on its own: only outermost ghosts have it
     if (owner[l] == rank && owner[r] == rank)
       edges.push_back(e);
     else if (updated(l) || updated(r))

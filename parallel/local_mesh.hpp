@@ -26,9 +26,12 @@ struct LocalPart {
 // The part `rank` of the mesh whose element k lies in part owner[k]. Ghosts are the elements of
 // other parts that share an edge with the part, and with `vertex_halo` (the vertex-based
 // limiter reads vertex patches) also those that share a vertex. `groups` are the boundary
-// groups' edge ranges in the whole mesh.
+// groups' edge ranges in the whole mesh. With `gid`, `whole` is the part as its rank read it
+// (io/mesh.hpp's MeshPart: its own elements, then enough ghosts), gid its elements' whole-mesh
+// numbers, and the exchange lists come from asking the other ranks (collective).
 LocalPart make_local_part(const MeshArrays& whole, const std::vector<std::int32_t>& owner, int rank,
-                          bool vertex_halo, const std::vector<Range>& groups);
+                          bool vertex_halo, const std::vector<Range>& groups,
+                          const std::vector<std::int64_t>* gid = nullptr);
 
 // The physics' fixed data of the whole mesh ([rows][E] per element, [rows][Ed] per edge) cut to
 // the part's elements and edges, as make_local_part cuts them.

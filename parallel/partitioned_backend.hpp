@@ -17,11 +17,14 @@ namespace tridg {
 
 template <int M> class PartitionedBackend final : public Backend<M> {
 public:
+  // `read_alone`: the "whole mesh" is the part as this rank read it (io/mesh.hpp's MeshPart), so
+  // the state crosses in that part's order and no rank gathers anything.
   PartitionedBackend(std::unique_ptr<HaloTransport> transport,
                      std::shared_ptr<const HaloLayout> layout, LocalPart part,
-                     std::unique_ptr<Backend<M>> inner, int n_elems, int n_edges)
+                     std::unique_ptr<Backend<M>> inner, int n_elems, int n_edges,
+                     bool read_alone = false)
       : transport_(std::move(transport)), layout_(std::move(layout)), part_(std::move(part)),
-        inner_(std::move(inner)), n_elems_(n_elems), n_edges_(n_edges),
+        inner_(std::move(inner)), n_elems_(n_elems), n_edges_(n_edges), read_alone_(read_alone),
         owned_column_(std::size_t(n_elems), -1) {
     for (int i = 0; i < layout_->n_owned; ++i) owned_column_[std::size_t(part_.elem_global[i])] = i;
   }
@@ -66,12 +69,20 @@ public:
   void enable_profiling(bool on) override { inner_->enable_profiling(on); }
 
 private:
-  // The owned elements' state in the whole order, on every rank (all) or on rank 0 alone.
+  // The owned elements' state in the whole order, on every rank (all) or on rank 0 alone; for a
+  // part read alone, every element the rank holds, in its own order.
   void collect(std::vector<double>& c, bool all) {
     std::vector<double> local;
     inner_->get_state(local);
     const std::size_t nl = part_.elem_global.size(), no = layout_->n_owned;
     const int width = int(local.size() / nl);
+    if (read_alone_) {
+      const std::size_t E = std::size_t(n_elems_);
+      c.assign(std::size_t(width) * E, 0.0);
+      for (std::size_t r = 0; r < std::size_t(width); ++r)
+        for (std::size_t i = 0; i < nl; ++i) c[r * E + part_.elem_global[i]] = local[r * nl + i];
+      return;
+    }
     // Owned elements' rows (all coefficients of one element together), to the whole order.
     std::vector<double> rows(no * width);
     for (std::size_t i = 0; i < no; ++i)
@@ -92,15 +103,18 @@ private:
   LocalPart part_;
   std::unique_ptr<Backend<M>> inner_;
   int n_elems_, n_edges_;
+  bool read_alone_;
   std::vector<std::int32_t> owned_column_; // whole-mesh element -> column of an owned one, or -1
 };
 
 // The part of this rank: cuts the mesh and the boundary data, sets up the exchange and creates
 // the part's backend with `make` (a function of the part's mesh and configuration).
+// With `gid` (a part read alone: parallel/local_mesh.hpp), `whole` is that part.
 template <int M, class Make>
-std::unique_ptr<Backend<M>> make_partitioned_backend(const MeshArrays& whole, BackendConfig<M> cfg,
-                                                     const std::vector<std::int32_t>& owner,
-                                                     bool limiter_reads_neighbours, Make&& make) {
+std::unique_ptr<Backend<M>>
+make_partitioned_backend(const MeshArrays& whole, BackendConfig<M> cfg,
+                         const std::vector<std::int32_t>& owner, bool limiter_reads_neighbours,
+                         Make&& make, const std::vector<std::int64_t>* gid = nullptr) {
   std::vector<Range> groups;
   int covered = 0;
   for (const auto& b : cfg.boundaries) {
@@ -109,7 +123,8 @@ std::unique_ptr<Backend<M>> make_partitioned_backend(const MeshArrays& whole, Ba
   }
   if (covered != whole.n_bedges)
     fail(ExitCode::internal, "boundary groups do not cover the boundary edges");
-  LocalPart part = make_local_part(whole, owner, par::rank(), limiter_reads_neighbours, groups);
+  LocalPart part =
+      make_local_part(whole, owner, par::rank(), limiter_reads_neighbours, groups, gid);
   auto transport = par::make_halo_transport(part.neighbours, part.rows_send, part.rows_recv);
   auto layout = std::make_shared<HaloLayout>(part.layout);
   layout->transport = transport.get();
@@ -125,7 +140,7 @@ std::unique_ptr<Backend<M>> make_partitioned_backend(const MeshArrays& whole, Ba
   std::unique_ptr<Backend<M>> inner = make(part.mesh, cfg);
   return std::make_unique<PartitionedBackend<M>>(std::move(transport), std::move(layout),
                                                  std::move(part), std::move(inner), whole.n_elems,
-                                                 whole.n_edges);
+                                                 whole.n_edges, gid != nullptr);
 }
 
 } // namespace tridg

@@ -20,6 +20,7 @@ int pick_gpu(const std::string& requested_device, int gpu_option) {
 std::vector<std::int32_t> rank_partition(const Mesh& mesh, const std::string& mesh_path) {
   const int n = par::size();
   if (n == 1) return {};
+  if (mesh.part) return mesh.part->owner;
   std::vector<std::int32_t> owner;
   par::on_root([&] {
     std::int32_t stored = 0;

@@ -45,7 +45,7 @@ int pick_gpu(const std::string& requested_device, int gpu_option);
 
 // Which rank owns each element on this run's ranks: the partition stored in a prepared mesh file
 // when it has as many parts as ranks, else METIS on rank 0; the same on every rank. Prints the
-// cut's statistics.
+// cut's statistics. For a part read alone (io/mesh.hpp), the owners of its elements.
 std::vector<std::int32_t> rank_partition(const Mesh& mesh, const std::string& mesh_path);
 
 template <class Phys>
@@ -58,11 +58,13 @@ make_single_backend(const Phys& phys, const BasisTables& tables, const MeshArray
 }
 
 // The run's backend: of the whole mesh on one rank, of this rank's part (parallel/) on several.
+// `gid` (a part read alone): `mesh` is that part and gid its elements' whole-mesh numbers.
 template <class Phys>
 std::unique_ptr<Backend<Phys::M>>
 make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
              const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu,
-             const std::vector<std::int32_t>& owner) {
+             const std::vector<std::int32_t>& owner,
+             const std::vector<std::int64_t>* gid = nullptr) {
   if (cfg.implicit.scheme != ImplicitScheme::none) {
     if (par::size() > 1)
       fail(ExitCode::bad_case, "the implicit schemes run on one rank; start tridg without mpirun");
@@ -81,7 +83,8 @@ make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh
       mesh, cfg, owner, reads_neighbours,
       [&](const MeshArrays& part, const BackendConfig<Phys::M>& c) {
         return make_single_backend(phys, tables, part, c, device, gpu);
-      });
+      },
+      gid);
 }
 
 } // namespace tridg

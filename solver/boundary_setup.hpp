@@ -22,7 +22,8 @@ inline Expression::Constants case_constants(const Config& cfg) {
 }
 
 // The circle of a curved wall: `center = [x, y]` in the case, else the arc the mesh recorded.
-template <int M> void read_arc(const Config& b, const Mesh& mesh, BoundaryParams<double, M>& bc) {
+template <int M>
+void read_arc(const Config& b, const BoundaryGroup& g, BoundaryParams<double, M>& bc) {
   if (b.has("center")) {
     const auto c = b.get_doubles("center");
     if (c.size() != 2) b.error("center", "needs two numbers [x, y]");
@@ -30,7 +31,6 @@ template <int M> void read_arc(const Config& b, const Mesh& mesh, BoundaryParams
     bc.cy = c[1];
     return;
   }
-  const BoundaryGroup& g = mesh.groups[mesh.group_of_edge(bc.first)];
   if (!g.arc)
     b.error("type", "curved_wall: the mesh group '" + g.name +
                         "' does not lie on a circle; give center = [x, y]");
@@ -70,7 +70,9 @@ public:
       bc.first = g.first;
       bc.count = g.count;
       std::vector<double> table;
+      group_ = &g;
       h(b, type, bc, table);
+      group_ = nullptr;
       bcs_.push_back(bc);
       tables_.push_back(std::move(table));
       seen.insert(g.name);
@@ -105,6 +107,8 @@ public:
     return t;
   }
 
+  // The group whose table the handler of for_each is reading (a part may hold none of its edges).
+  const BoundaryGroup& group() const { return *group_; }
   const std::vector<BoundaryParams<double, M>>& boundaries() const { return bcs_; }
   const std::vector<std::vector<double>>& tables() const { return tables_; }
 
@@ -125,6 +129,7 @@ private:
   const Mesh& mesh_;
   int order_;
   std::vector<std::string> types_;
+  const BoundaryGroup* group_ = nullptr;
   std::vector<BoundaryParams<double, M>> bcs_;
   std::vector<std::vector<double>> tables_;
 };

@@ -55,7 +55,7 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
     a.elem_face[ed.lside * E + ed.left] = 2 * e;
     if (ed.right >= 0) {
       a.elem_face[ed.rside * E + ed.right] = 2 * e + 1;
-    } else {
+    } else if (e < NB) { // not a part's rim edge (io/mesh.hpp)
       a.bnd_xy[e] = m.x[ed.n0];
       a.bnd_xy[NB + e] = m.y[ed.n0];
       a.bnd_xy[2 * NB + e] = m.x[ed.n1];

@@ -13,6 +13,8 @@
 #include "io/json.hpp"
 #include "io/output_build_info.hpp"
 #include "io/output_msh.hpp"
+#include "parallel/comm.hpp"
+#include "solver/output_parts.hpp"
 #include "solver/output_sample.hpp"
 
 namespace tridg {
@@ -37,10 +39,14 @@ std::string g_text(double v) {
 
 OutputWriter::OutputWriter(const RunSettings& s, const Mesh& mesh, std::string case_toml,
                            std::vector<std::string> var_names, std::string physics, int order,
-                           DerivedFields derived)
+                           DerivedFields derived, bool holds_folder)
     : s_(s), mesh_(mesh), case_toml_(std::move(case_toml)), physics_(std::move(physics)),
       build_info_(build_info()), vars_(std::move(var_names)), order_(order),
       derived_(std::move(derived)), viz_(make_viz_mesh(mesh, viz_subdivision(order))) {
+  for (const auto& [name, values] : derived_.cell_data)
+    if (values.size() != std::size_t(mesh.n_elems()))
+      fail(ExitCode::internal, "cell data '" + name + "' has the wrong size");
+  if (!holds_folder) return;
   std::error_code ec;
   fs::create_directories(s.output_dir, ec);
   if (ec || !fs::is_directory(s.output_dir, ec))
@@ -53,9 +59,6 @@ OutputWriter::OutputWriter(const RunSettings& s, const Mesh& mesh, std::string c
   if (const int n = remove_stale_temporaries(s.output_dir))
     spdlog::info("removed {} temporary file(s) of an earlier, interrupted run from {}", n,
                  s.output_dir);
-  for (const auto& [name, values] : derived_.cell_data)
-    if (values.size() != std::size_t(mesh.n_elems()))
-      fail(ExitCode::internal, "cell data '" + name + "' has the wrong size");
 }
 
 std::string OutputWriter::path(const std::string& file) const {
@@ -74,6 +77,7 @@ void OutputWriter::resume(const Snapshot& from) {
                                  " is out of range (at most " + std::to_string(kMaxOutputIndex) +
                                  ")");
   index_ = int(next);
+  if (!par::root()) return; // rank 0 alone writes the time series
   // The earlier snapshots still in the folder, in order (listed rather than probed one number
   // at a time: the number may be large).
   std::vector<std::pair<int, std::string>> found;
@@ -114,6 +118,7 @@ std::string OutputWriter::snapshot(const std::string& name, const std::vector<do
                                    const std::vector<VizField>& fields, double t, std::int64_t step,
                                    std::int64_t output_index, Kinds kinds) {
   const std::string h5 = path(name + ".h5");
+  if (mesh_.part) return snapshot_parts(name, state, fields, t, step, output_index, kinds);
   if (kinds.h5) {
     Snapshot snap;
     snap.physics = physics_;
@@ -140,6 +145,45 @@ std::string OutputWriter::snapshot(const std::string& name, const std::vector<do
   }
   if (kinds.msh) {
     write_msh(path(name + ".msh"), viz_, fields, {t, int(std::max<std::int64_t>(0, output_index))});
+    written_.push_back(path(name + ".msh"));
+  }
+  return h5;
+}
+
+std::string OutputWriter::snapshot_parts(const std::string& name, const std::vector<double>& state,
+                                         const std::vector<VizField>& fields, double t,
+                                         std::int64_t step, std::int64_t output_index,
+                                         Kinds kinds) {
+  const std::string h5 = path(name + ".h5");
+  const std::int64_t ne = mesh_.part->n_elems;
+  if (kinds.h5) {
+    Snapshot snap;
+    snap.physics = physics_;
+    snap.order = order_;
+    snap.var_names = vars_;
+    snap.time = t;
+    snap.step = step;
+    snap.coeffs = state;
+    snap.case_toml = case_toml_;
+    snap.build_info = build_info_;
+    snap.output_index = output_index;
+    snap.cell_data = derived_.cell_data;
+    write_snapshot_parts(h5, mesh_, snap, viz_, fields, s_.mesh_path);
+    written_.push_back(h5);
+    XdmfGrid g{name + ".h5", t, step, ne * viz_.nodes_per_elem, ne * viz_.tris_per_elem, {}};
+    for (const VizField& f : fields) g.fields.push_back(f.name);
+    par::on_root([&] {
+      write_xdmf(path(name + ".xdmf"), g);
+      if (name.rfind("solution_", 0) == 0) {
+        series_.push_back(g);
+        write_xdmf_series(path("time_series.xdmf"), series_);
+      }
+    });
+    written_.push_back(path(name + ".xdmf"));
+  }
+  if (kinds.msh) {
+    write_msh_parts(path(name + ".msh"), mesh_, viz_, fields,
+                    {t, int(std::max<std::int64_t>(0, output_index))});
     written_.push_back(path(name + ".msh"));
   }
   return h5;
@@ -174,7 +218,7 @@ std::string OutputWriter::write_checkpoint(const std::vector<double>& state, dou
   return snapshot("checkpoint", state, sample(state), t, step, index_ - 1, {true, false});
 }
 
-void OutputWriter::summary(const RunResult& r, int elements, const std::string& backend,
+void OutputWriter::summary(const RunResult& r, std::int64_t elements, const std::string& backend,
                            double loop_seconds) {
   Json j;
   j.add("elements", elements);

@@ -25,10 +25,12 @@ class OutputWriter {
 public:
   // Creates the output folder and locks it for this run (one run per folder), removes the
   // temporary files that killed runs left there; an unwritable or busy folder is an error
-  // before any work is done.
+  // before any work is done. On a part of a partitioned mesh (io/mesh.hpp) every rank has a
+  // writer and writes collectively; rank 0 alone holds the folder (`holds_folder`) and writes
+  // the files.
   OutputWriter(const RunSettings& s, const Mesh& mesh, std::string case_toml,
                std::vector<std::string> var_names, std::string physics, int order,
-               DerivedFields derived = {});
+               DerivedFields derived = {}, bool holds_folder = true);
   // Continues the numbering and the time series of the run that wrote `from` (a restart): the
   // next snapshot is solution_<from.output_index + 1>, and time_series.xdmf lists the earlier
   // snapshots still in the folder.
@@ -40,7 +42,8 @@ public:
   void set_scheme_state(SchemeState sc) { scheme_ = std::move(sc); }
   std::string write_last_good(const std::vector<double>& state, double t, std::int64_t step);
   std::string write_checkpoint(const std::vector<double>& state, double t, std::int64_t step);
-  void summary(const RunResult& r, int elements, const std::string& backend, double loop_seconds);
+  void summary(const RunResult& r, std::int64_t elements, const std::string& backend,
+               double loop_seconds);
   const std::vector<std::string>& written() const { return written_; }
   int next_index() const { return index_; }
 
@@ -52,6 +55,10 @@ private:
   std::string snapshot(const std::string& name, const std::vector<double>& state,
                        const std::vector<VizField>& fields, double t, std::int64_t step,
                        std::int64_t output_index, Kinds kinds);
+  // The same on a part of a partitioned mesh: collective, rank 0 writes.
+  std::string snapshot_parts(const std::string& name, const std::vector<double>& state,
+                             const std::vector<VizField>& fields, double t, std::int64_t step,
+                             std::int64_t output_index, Kinds kinds);
   std::vector<VizField> sample(const std::vector<double>& state) const;
   std::string path(const std::string& file) const;
   const RunSettings& s_;

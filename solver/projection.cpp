@@ -51,11 +51,11 @@ std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFuncti
 
 std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
                               const std::function<double(double, double)>& area) {
-  const int np = n_modes(p), E = mesh.n_elems();
+  const int np = n_modes(p), E = mesh.n_elems(), own = mesh.n_owned();
   std::vector<double> out(nvar, 0.0);
   if (area) {
     const Tabulated t = tabulate(p, 2 * p + 2);
-    for (int k = 0; k < E; ++k) {
+    for (int k = 0; k < own; ++k) {
       const ElementMap g = element_map(mesh, k);
       for (std::size_t q = 0; q < t.rule.w.size(); ++q) {
         const double w = t.rule.w[q] * g.det() *
@@ -73,21 +73,21 @@ std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vect
   for (int v = 0; v < nvar; ++v) {
     double s = 0;
 #pragma omp parallel for reduction(+ : s)
-    for (int k = 0; k < E; ++k) s += element_map(mesh, k).det() * c[std::size_t(v) * np * E + k];
+    for (int k = 0; k < own; ++k) s += element_map(mesh, k).det() * c[std::size_t(v) * np * E + k];
     out[v] = s / std::sqrt(2.0);
   }
   return out;
 }
 
-std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
-                              const PointFunction& exact) {
-  const int np = n_modes(p), E = mesh.n_elems();
+std::vector<double> l2_error_squares(const Mesh& mesh, int p, int nvar,
+                                     const std::vector<double>& c, const PointFunction& exact) {
+  const int np = n_modes(p), E = mesh.n_elems(), own = mesh.n_owned();
   const Tabulated t = tabulate(p, 2 * p + 4);
   std::vector<double> err(nvar, 0.0);
   for (int v = 0; v < nvar; ++v) {
     double s = 0;
 #pragma omp parallel for reduction(+ : s)
-    for (int k = 0; k < E; ++k) {
+    for (int k = 0; k < own; ++k) {
       const ElementMap g = element_map(mesh, k);
       std::vector<double> ex(nvar);
       double sk = 0;
@@ -99,8 +99,15 @@ std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vect
       }
       s += sk * g.det();
     }
-    err[v] = std::sqrt(s);
+    err[v] = s;
   }
+  return err;
+}
+
+std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
+                              const PointFunction& exact) {
+  std::vector<double> err = l2_error_squares(mesh, p, nvar, c, exact);
+  for (double& e : err) e = std::sqrt(e);
   return err;
 }
 

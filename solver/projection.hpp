@@ -18,10 +18,15 @@ std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFuncti
 // Domain integral of each variable of the discrete solution; with `area`, of the variable times
 // area(x, y) (the area element of the mesh's coordinates, such as R^2 cos(lat) on a geographic
 // mesh), by a rule of degree 2p + 2.
+// Over this process's own elements (io/mesh.hpp: all of them, or a part's own).
 std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
                               const std::function<double(double, double)>& area = {});
 
-// L2 error of each variable against `exact` (rule of degree 2p + 4).
+// The squared L2 error of each variable against `exact` over this process's own elements (rule
+// of degree 2p + 4); the error is the square root of its sum over all processes.
+std::vector<double> l2_error_squares(const Mesh& mesh, int p, int nvar,
+                                     const std::vector<double>& c, const PointFunction& exact);
+// L2 error of each variable against `exact` over the whole of a mesh held by one process.
 std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
                               const PointFunction& exact);
 

@@ -5,6 +5,9 @@
 
 #include "io/error.hpp"
 #include "io/mesh_loader.hpp"
+#include "io/part_lists.hpp"
+#include "parallel/comm.hpp"
+#include "parallel/part_mesh.hpp"
 #include "physics/registry.hpp"
 
 namespace tridg {
@@ -18,10 +21,20 @@ RunResult run_case(const RunOptions& opt) {
   mo.trust_geo = opt.trust_geo;
   mo.max_elements = opt.max_elements;
   const int threads = omp_get_max_threads();
-  const Mesh mesh = load_mesh(s.mesh_path, mo);
+  // A file partitioned for as many ranks as run: each reads (and refines) its own part only.
+  const bool parts = par::size() > 1 && stored_parts(s.mesh_path) == par::size();
+  const Mesh mesh =
+      parts ? load_part_mesh(s.mesh_path, s.refine, mo.max_elements) : load_mesh(s.mesh_path, mo);
   omp_set_num_threads(threads); // the Gmsh SDK lowers OpenMP's thread count to its own setting
-  spdlog::info("mesh {}: {} elements, {} edges ({} on the boundary)", s.mesh_path, mesh.n_elems(),
-               mesh.n_edges(), mesh.n_boundary_edges);
+  if (parts)
+    spdlog::info("mesh {}: using the {}-part partition stored in it, each rank reading its part: "
+                 "{} elements, {} nodes{}",
+                 s.mesh_path, par::size(), mesh.part->n_elems, mesh.part->n_nodes,
+                 s.refine ? " after " + std::to_string(s.refine) + " refinement(s) of each part"
+                          : "");
+  else
+    spdlog::info("mesh {}: {} elements, {} edges ({} on the boundary)", s.mesh_path, mesh.n_elems(),
+                 mesh.n_edges(), mesh.n_boundary_edges);
   for (const PhysicsEntry& e : physics_registry())
     if (s.physics == e.name) return e.run(cfg, s, opt, mesh);
   // read_run_settings accepts only the registry's names.

@@ -51,27 +51,42 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const std::string device = s.implicit.scheme != ImplicitScheme::none && s.device == "auto"
                                  ? "cpu"
                                  : resolve_device(s.device, gpu);
+  // A part of a partitioned mesh (io/mesh.hpp): each rank holds only its part, sets it up, writes
+  // its rows of every output and reduces what is summed over the mesh.
+  const bool parts = mesh.part.has_value();
   const std::vector<std::int32_t> owner = rank_partition(mesh, s.mesh_path);
-  auto backend = make_backend(phys, tables, arrays, bc, device, gpu, owner);
+  auto backend = make_backend(phys, tables, arrays, bc, device, gpu, owner,
+                              parts ? &mesh.part->elem_gid : nullptr);
   if (par::size() > 1 && device != "cpu")
     spdlog::info("halo exchange through {}",
                  par::cuda_aware_text() == "yes"
                      ? "GPU memory (CUDA-aware MPI)"
                      : "pinned host memory (CUDA-aware MPI: " + par::cuda_aware_text() + ")");
-  // Rank 0 alone gathers the whole state at output times and writes it; observers read each
-  // rank's own elements in place.
+  // Rank 0 alone gathers the whole state at output times and writes it (on parts every rank
+  // writes its rows through rank 0); observers read each rank's own elements in place.
   const bool root = par::root();
   std::unique_ptr<OutputWriter> out_root;
   par::on_root([&] {
     out_root =
         std::make_unique<OutputWriter>(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p, fields);
   });
+  if (parts && !root)
+    out_root = std::make_unique<OutputWriter>(s, mesh, cfg.to_toml(), pb.var_names, s.physics, p,
+                                              fields, /*holds_folder=*/false);
   OutputWriter* const out = out_root.get();
-  if (root) warn_about_slivers(mesh);
+  if (root || parts) warn_about_slivers(mesh);
+  // What is summed over the mesh: on one process as before, over the parts' own elements.
+  auto conserved = [&](const std::vector<double>& st) {
+    std::vector<double> v;
+    if (parts || root) v = integrals(mesh, p, M, st, pb.area);
+    if (parts)
+      for (double& x : v) x = par::sum_all(x);
+    return v;
+  };
   // The state and the scheme's history that goes with it, before anything is written.
   auto fetch_state = [&](std::vector<double>& into) {
     backend->gather_state(into);
-    if (root) out->set_scheme_state(backend->scheme_state());
+    if (out) out->set_scheme_state(backend->scheme_state());
   };
   const Admissibility adm = [&phys](const double* mean, std::string& why) {
     if (phys.admissible(mean)) return true;
@@ -96,7 +111,9 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                                    " run at p = " + std::to_string(snap.order) + ", this case is " +
                                    s.physics + " at p = " + std::to_string(p));
     state = std::move(snap.coeffs);
-    check_start_state(mesh, p, pb.var_names, state, adm, ExitCode::mismatch, opt.restart);
+    par::together([&] {
+      check_start_state(mesh, p, pb.var_names, state, adm, ExitCode::mismatch, opt.restart);
+    });
     t = snap.time;
     step = snap.step;
     // Not limited again: the state continues bit for bit.
@@ -110,31 +127,39 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
       pb.data_at(t, arrays);
       backend->set_aux(arrays.aux, arrays.edge_aux);
     }
-    if (root) out->resume(snap);
+    if (out) out->resume(snap);
     if (root)
       spdlog::info("restarting from {} at t = {} (step {}); next output solution_{:04}",
                    opt.restart, t, step, out->next_index());
   } else {
     state = pb.initial_coeffs ? pb.initial_coeffs() : project(mesh, p, M, pb.initial);
-    check_start_state(mesh, p, pb.var_names, state, adm, ExitCode::bad_case,
-                      "initial state of " + cfg.source());
+    par::together([&] {
+      check_start_state(mesh, p, pb.var_names, state, adm, ExitCode::bad_case,
+                        "initial state of " + cfg.source());
+    });
     backend->set_state(state);
     backend->limit();
   }
   backend->gather_state(state);
   // Without the positivity fix nothing makes the points inside an element admissible: the run
   // must start from a state that is, or its last good state could not be good.
-  if (!s.limiter.positivity)
-    par::on_root([&] {
+  if (!s.limiter.positivity) {
+    auto check = [&] {
       check_start_points(mesh, tables, pb.var_names, state, adm,
                          opt.restart.empty() ? ExitCode::bad_case : ExitCode::mismatch,
                          opt.restart.empty() ? "initial state of " + cfg.source() : opt.restart);
-    });
+    };
+    if (parts)
+      par::together(check);
+    else
+      par::on_root(check);
+  }
   backend->set_time(t, step);
   RunResult res; // on several ranks, rank 0's alone holds the integrals, errors and final state
-  if (root) res.conserved_initial = integrals(mesh, p, M, state, pb.area);
-  spdlog::info("{} elements, p = {}, {} DOF per variable, {} on {}", mesh.n_elems(), p,
-               std::int64_t(mesh.n_elems()) * tables.n_modes, s.scheme, backend->name());
+  res.conserved_initial = conserved(state);
+  const std::int64_t n_elems = mesh.n_elems_global();
+  spdlog::info("{} elements, p = {}, {} DOF per variable, {} on {}", n_elems, p,
+               n_elems * tables.n_modes, s.scheme, backend->name());
 
   const bool by_steps = s.steps > 0;
   const double t_end = by_steps ? std::numeric_limits<double>::infinity() : s.t_end;
@@ -142,8 +167,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     spdlog::warn("{} is already at the end of this case (t = {}, step {})", opt.restart, t, step);
   // From here a first SIGINT/SIGTERM stops the loop cleanly with a checkpoint.
   const InterruptGuard interrupt_guard;
-  if (opt.restart.empty() && root) out->write(state, t, step, /*final=*/false);
-  Progress progress(s, opt.quiet || !root, std::int64_t(mesh.n_elems()) * tables.n_modes,
+  if (opt.restart.empty() && out) out->write(state, t, step, /*final=*/false);
+  Progress progress(s, opt.quiet || !root, n_elems * tables.n_modes,
                     std::max<std::size_t>(1, bc.stages.size()), t, step, t_end,
                     by_steps ? s.steps : 0);
   std::int64_t chunk = 1;
@@ -188,7 +213,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
       progress.finish();
       fetch_state(state);
       const std::string saved = write_or_report(
-          [&] { return root ? out->write_last_good(state, t, step) : std::string(); }, unsaved);
+          [&] { return out ? out->write_last_good(state, t, step) : std::string(); }, unsaved);
       fail(ExitCode::diverged, message + saved);
     };
     if (!st.failure.empty())
@@ -232,7 +257,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     if (done) break;
     if (t >= next_out) {
       fetch_state(state);
-      if (root) out->write(state, t, step, false);
+      if (out) out->write(state, t, step, false);
       next_out = output_next_time(s, t);
       // Recompute dt from the state, as a restart from this output does: a run continued from
       // any output then matches the uninterrupted run bit for bit.
@@ -243,7 +268,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
       progress.finish();
       fetch_state(state);
       const std::string saved = write_or_report(
-          [&] { return root ? out->write_checkpoint(state, t, step) : std::string(); },
+          [&] { return out ? out->write_checkpoint(state, t, step) : std::string(); },
           std::string("interrupted by ") + signal_name(sig) + " at t = " + std::to_string(t) +
               " (step " + std::to_string(step) + "), but the checkpoint could not be written: ");
       fail(ExitCode::interrupted, std::string("interrupted by ") + signal_name(sig) +
@@ -259,18 +284,20 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   }
   progress.finish();
   fetch_state(state);
-  if (root) out->write(state, t, step, /*final=*/true);
+  if (out) out->write(state, t, step, /*final=*/true);
   if (obs) observe(true);
   res.steps = step;
   res.final_time = t;
   res.wall_seconds = std::chrono::duration<double>(clock::now() - wall0).count();
   res.solver = backend->solver_stats();
+  res.conserved_final = conserved(state);
+  if (pb.exact && (root || parts)) {
+    res.l2_error = l2_error_squares(mesh, p, M, state,
+                                    [&](double x, double y, double* u) { pb.exact(x, y, t, u); });
+    for (double& e : res.l2_error) e = std::sqrt(parts ? par::sum_all(e) : e);
+  }
   if (root) {
-    res.conserved_final = integrals(mesh, p, M, state, pb.area);
-    if (pb.exact)
-      res.l2_error = l2_errors(mesh, p, M, state,
-                               [&](double x, double y, double* u) { pb.exact(x, y, t, u); });
-    out->summary(res, mesh.n_elems(), backend->name(), progress.run_seconds());
+    out->summary(res, n_elems, backend->name(), progress.run_seconds());
     progress.report(res, pb.var_names, out->written().size() + 1, s.output_dir);
   }
   res.final_state = std::move(state);

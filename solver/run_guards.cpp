@@ -1,10 +1,12 @@
 #include "solver/run_guards.hpp"
 
 #include "core/cell_mean.hpp"
+#include "parallel/comm.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 
@@ -22,7 +24,7 @@ std::string where(const Mesh& mesh, int k) {
   const auto& t = mesh.tri[std::size_t(k)];
   const double x = (mesh.x[t[0]] + mesh.x[t[1]] + mesh.x[t[2]]) / 3;
   const double y = (mesh.y[t[0]] + mesh.y[t[1]] + mesh.y[t[2]]) / 3;
-  return "element " + std::to_string(k) + " at (" + num(x) + ", " + num(y) + ")";
+  return "element " + std::to_string(mesh.elem_gid(k)) + " at (" + num(x) + ", " + num(y) + ")";
 }
 
 double inscribed_radius(const Mesh& mesh, int k) {
@@ -40,7 +42,7 @@ double inscribed_radius(const Mesh& mesh, int k) {
 void check_start_state(const Mesh& mesh, int order, const std::vector<std::string>& vars,
                        const std::vector<double>& c, const Admissibility& adm, ExitCode code,
                        const std::string& source) {
-  const std::size_t E = std::size_t(mesh.n_elems());
+  const std::size_t E = std::size_t(mesh.n_elems()), own = std::size_t(mesh.n_owned());
   const std::size_t np = std::size_t(order + 1) * std::size_t(order + 2) / 2;
   const std::size_t nv = vars.size();
   if (c.size() != nv * np * E) fail(ExitCode::internal, "start state has the wrong size");
@@ -49,7 +51,7 @@ void check_start_state(const Mesh& mesh, int order, const std::vector<std::strin
   };
   for (std::size_t v = 0; v < nv; ++v)
     for (std::size_t m = 0; m < np; ++m)
-      for (std::size_t k = 0; k < E; ++k) {
+      for (std::size_t k = 0; k < own; ++k) {
         const double x = c[(v * np + m) * E + k];
         if (!std::isfinite(x))
           bad(k, vars[v] + " is " + num(x) + (m ? " (mode " + std::to_string(m) + ")" : ""));
@@ -58,7 +60,7 @@ void check_start_state(const Mesh& mesh, int order, const std::vector<std::strin
       }
   std::vector<double> mean(nv);
   std::string why;
-  for (std::size_t k = 0; k < E; ++k) {
+  for (std::size_t k = 0; k < own; ++k) {
     for (std::size_t v = 0; v < nv; ++v) mean[v] = cell_mean(c[v * np * E + k]);
     if (!adm(mean.data(), why)) bad(k, "average " + why);
   }
@@ -68,14 +70,14 @@ void check_start_points(const Mesh& mesh, const BasisTables& tables,
                         const std::vector<std::string>& vars, const std::vector<double>& c,
                         const Admissibility& adm, ExitCode code, const std::string& source) {
   const std::size_t E = std::size_t(mesh.n_elems()), np = std::size_t(tables.n_modes);
-  const std::size_t nv = vars.size();
+  const std::size_t nv = vars.size(), own = std::size_t(mesh.n_owned());
   std::vector<const double*> points;
   for (std::size_t i = 0; i < tables.vview.size() / np; ++i)
     points.push_back(&tables.vview[i * np]);
   for (std::size_t i = 0; i < tables.fphi.size() / np; ++i) points.push_back(&tables.fphi[i * np]);
   std::vector<double> u(nv);
   std::string why;
-  for (std::size_t k = 0; k < E; ++k)
+  for (std::size_t k = 0; k < own; ++k)
     for (const double* phi : points) {
       for (std::size_t v = 0; v < nv; ++v) {
         double a = 0;
@@ -90,7 +92,7 @@ void check_start_points(const Mesh& mesh, const BasisTables& tables,
 
 SliverReport smallest_element(const Mesh& mesh) {
   SliverReport r;
-  const int E = mesh.n_elems();
+  const int E = mesh.n_owned();
   if (E == 0) return r;
   std::vector<double> radius(std::size_t(E), 0.0);
   for (int k = 0; k < E; ++k) radius[std::size_t(k)] = inscribed_radius(mesh, k);
@@ -102,11 +104,30 @@ SliverReport smallest_element(const Mesh& mesh) {
   const auto& t = mesh.tri[std::size_t(r.element)];
   r.x = (mesh.x[t[0]] + mesh.x[t[1]] + mesh.x[t[2]]) / 3;
   r.y = (mesh.y[t[0]] + mesh.y[t[1]] + mesh.y[t[2]]) / 3;
+  r.element = int(mesh.elem_gid(r.element));
   return r;
 }
 
 void warn_about_slivers(const Mesh& mesh) {
-  const SliverReport r = smallest_element(mesh);
+  SliverReport r = smallest_element(mesh);
+  if (mesh.part) {
+    // Each part's smallest and median: the smallest of all against the median of the medians.
+    const auto bits = [](double v) { return std::bit_cast<std::int64_t>(v); };
+    const std::vector<std::int64_t> all =
+        par::allgather({bits(r.radius), r.element, bits(r.x), bits(r.y), bits(r.median)});
+    std::vector<double> medians;
+    for (std::size_t i = 0; i < all.size(); i += 5) {
+      const double radius = std::bit_cast<double>(all[i]);
+      medians.push_back(std::bit_cast<double>(all[i + 4]));
+      if (i == 0 || radius < r.radius)
+        r = {int(all[i + 1]), radius, 0, std::bit_cast<double>(all[i + 2]),
+             std::bit_cast<double>(all[i + 3])};
+    }
+    std::nth_element(medians.begin(), medians.begin() + std::ptrdiff_t(medians.size() / 2),
+                     medians.end());
+    r.median = medians[medians.size() / 2];
+    if (!par::root()) return;
+  }
   if (r.element >= 0 && r.radius < 1e-3 * r.median)
     spdlog::warn(
         "element {} at ({:.6g}, {:.6g}) is a sliver: inscribed radius {:.3e}, {:.1e} times "

@@ -21,7 +21,8 @@ inline constexpr double kMaxStateMagnitude = 1e100;
 using Admissibility = std::function<bool(const double* mean, std::string& why)>;
 
 // Checks a state C[var][mode][elem] before the first step: every coefficient finite and at most
-// kMaxStateMagnitude, every cell average admissible. A failure is UserError(code) whose message
+// kMaxStateMagnitude, every cell average admissible, over this process's own elements
+// (io/mesh.hpp: all, or a part's own). A failure is UserError(code) whose message
 // starts with `source` and names the element, its centroid and the value.
 void check_start_state(const Mesh& mesh, int order, const std::vector<std::string>& vars,
                        const std::vector<double>& c, const Admissibility& adm, ExitCode code,
@@ -33,7 +34,8 @@ void check_start_points(const Mesh& mesh, const BasisTables& tables,
                         const std::vector<std::string>& vars, const std::vector<double>& c,
                         const Admissibility& adm, ExitCode code, const std::string& source);
 
-// The element with the smallest inscribed radius; warns when it is far below the median.
+// The element with the smallest inscribed radius among this process's own (its whole-mesh
+// number); warns when it is far below the median (collective on a part: io/mesh.hpp).
 struct SliverReport {
   int element = -1;
   double radius = 0, median = 0, x = 0, y = 0;

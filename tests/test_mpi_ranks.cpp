@@ -7,26 +7,12 @@
 
 #include <cstring>
 
-#include "cli_run.hpp"
 #include "final_state.hpp"
+#include "mpi_run.hpp"
 
 using namespace tridg_test;
 
 namespace {
-
-// Open MPI refuses to start as root without these (CI machines run as root); --oversubscribe
-// lets 3 ranks share 2 cores.
-const std::string kEnv = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1";
-
-std::string ranks(int n) {
-  return std::string(TRIDG_MPIEXEC) + " " + TRIDG_MPIEXEC_FLAGS + " -n " + std::to_string(n);
-}
-
-// The line of stderr that tridg wrote (mpiexec adds its own lines after it).
-std::string tridg_error(const CmdResult& r) {
-  const std::size_t at = r.err.find("tridg: error:");
-  return at == std::string::npos ? std::string() : r.err.substr(at, r.err.find('\n', at) - at);
-}
 
 void check_same_bits(const Final& a, const Final& b) {
   CHECK(a.step == b.step);
@@ -87,7 +73,8 @@ TEST_CASE("2 and 3 ranks end with the bits of one rank") {
       // Three ranks also visit elements and edges in a shuffled order.
       const std::string seed = n == 3 ? " --debug-visit-seed 11" : "";
       const fs::path out = d / ("ranks" + std::to_string(n));
-      const CmdResult r = run_tridg(case_args(c.name, c.extra + seed, out), d.path, kEnv, ranks(n));
+      const CmdResult r =
+          run_tridg(case_args(c.name, c.extra + seed, out), d.path, kMpiEnv, ranks(n));
       INFO(r.err);
       REQUIRE(r.code == 0);
       check_same_bits(ref, read_final(out / "final.h5"));
@@ -113,7 +100,7 @@ TEST_CASE("a partition written by tridg partition is used by as many ranks") {
   REQUIRE(run_tridg(case_args("double_mach", extra, d / "one"), d.path).code == 0);
   // Without -q: the log says which partition the run took.
   const CmdResult r =
-      run_tridg(case_args("double_mach", extra, d / "three", false), d.path, kEnv, ranks(3));
+      run_tridg(case_args("double_mach", extra, d / "three", false), d.path, kMpiEnv, ranks(3));
   INFO(r.err);
   REQUIRE(r.code == 0);
   CHECK(r.err.find("using the 3-part partition stored in") != std::string::npos);
@@ -125,12 +112,12 @@ TEST_CASE("a checkpoint written by 2 ranks continues on 3 with the bits of one r
   const std::string extra = "--set time.end=0.02 --set output.interval=0.01";
   REQUIRE(run_tridg(case_args("double_mach", extra, d / "whole"), d.path).code == 0);
   const CmdResult two =
-      run_tridg(case_args("double_mach", extra, d / "two"), d.path, kEnv, ranks(2));
+      run_tridg(case_args("double_mach", extra, d / "two"), d.path, kMpiEnv, ranks(2));
   INFO(two.err);
   REQUIRE(two.code == 0);
   const CmdResult three = run_tridg(case_args("double_mach", extra, d / "three") + " --restart " +
                                         quote((d / "two" / "solution_0001.h5").string()),
-                                    d.path, kEnv, ranks(3));
+                                    d.path, kMpiEnv, ranks(3));
   INFO(three.err);
   REQUIRE(three.code == 0);
   check_same_bits(read_final(d / "whole" / "final.h5"), read_final(d / "three" / "final.h5"));
@@ -142,8 +129,9 @@ TEST_CASE("a checkpoint written by 2 ranks continues on 3 with the bits of one r
 TEST_CASE("an error on 3 ranks ends them all with one message and its exit code") {
   TempDir d("mpi_errors");
   // Every rank reads the same bad key: the error is reported once.
-  const CmdResult bad =
-      run_tridg(case_args("double_mach", "--set time.cfl=-1", d / "bad"), d.path, kEnv, ranks(3));
+  const CmdResult bad = run_tridg(case_args("double_mach", "--set time.cfl=-1", d / "bad"), d.path,
+                                  kMpiEnv, ranks(3));
+  INFO(bad.err);
   CHECK(bad.code == 3);
   std::size_t lines = 0;
   for (std::size_t at = 0; (at = bad.err.find("tridg: error:", at)) != std::string::npos; ++at)
@@ -153,7 +141,7 @@ TEST_CASE("an error on 3 ranks ends them all with one message and its exit code"
   // Only rank 0 touches the output folder: its failure still reaches every rank.
   write_file(d / "file", "in the way");
   const CmdResult io = run_tridg(case_args("double_mach", "--set time.end=0.001", d / "file"),
-                                 d.path, kEnv, ranks(3));
+                                 d.path, kMpiEnv, ranks(3));
   CHECK(io.code == 5);
   CHECK(tridg_error(io).find("cannot create the output folder") != std::string::npos);
 }

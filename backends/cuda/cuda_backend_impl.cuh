@@ -212,6 +212,11 @@ static __global__ void k_finish(StepControl* ctl, double rate, bool init) {
   finish_step(*ctl, rate, init);
 }
 
+// The host's copy of the control block, put in stream order (a partitioned mesh's host keeps it).
+static __global__ void k_put_control(StepControl* ctl, StepControl c) {
+  *ctl = c;
+}
+
 // Rows of the halo: element k's coefficients, all of them together, one thread per value.
 template <class Real>
 __global__ void k_pack(const Real* s, int n, const int* elems, int n_rows, int width, Real* rows) {
@@ -300,7 +305,7 @@ public:
   }
 
   ~CudaBackend() override {
-    for (cudaEvent_t e : {packed_, local_edges_, halo_done_})
+    for (cudaEvent_t e : {packed_, local_edges_, halo_done_, rate_ready_})
       if (e) cudaEventDestroy(e);
     if (halo_stream_) cudaStreamDestroy(halo_stream_);
     if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
@@ -351,10 +356,12 @@ public:
 private:
   // ---- the step driver's seam ----
   void read_control(StepControl& c) {
+    resolve_rate();
     cuda_check(cudaStreamSynchronize(stream_), "step");
     cuda_check(cudaMemcpy(&c, ctl_.get(), sizeof c, cudaMemcpyDeviceToHost), "control");
   }
   void write_control(const StepControl& c) {
+    resolve_rate();
     cuda_check(cudaStreamSynchronize(stream_), "step");
     ctl_.upload(&c, 1);
     host_ctl_ = c;
@@ -370,6 +377,7 @@ private:
     }
     if (partitioned()) { // the host takes part in every stage: no graph
       for (std::int64_t i = 0; i < n && host_ctl_.dt > 0; ++i) this->step_once();
+      resolve_rate();
       cuda_check(cudaGetLastError(), "step kernels");
       return;
     }
@@ -409,6 +417,7 @@ private:
     if (r.last <= r.first) return;
     cudaStream_t st = stream_for(part);
     if (part == Part::halo) cuda_check(cudaStreamWaitEvent(st, local_edges_, 0), "event");
+    resolve_rate(); // the update needs this step's dt
     const LimiterParams<Real> lp = to_real<Real>(cfg_.limiter);
     auto launch = [&](auto limit) {
       constexpr bool L = decltype(limit)::value;
@@ -470,6 +479,24 @@ private:
     cuda_check(cudaStreamWaitEvent(stream_, halo_done_, 0), "event");
     k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_rate_blocks_,
                                                  init, rate_.get());
+    if (!init && cfg_.overlap_rate) {
+      // The step's end without waiting for the rate: time, step count and buffer advance now
+      // (as finish_step advances them unless the step blew up); resolve_rate, before the next
+      // update, reduces the rate and sets dt (or takes the step back on a blow-up). Meanwhile
+      // the next step's pack and local edges, which need the time but no dt, are launched.
+      cuda_check(cudaMemcpyAsync(rate_host_.get(), rate_.get(), sizeof(double),
+                                 cudaMemcpyDeviceToHost, stream_),
+                 "rate");
+      cuda_check(cudaEventRecord(rate_ready_, stream_), "event");
+      before_rate_ = host_ctl_;
+      host_ctl_.t = advance_time(host_ctl_.t, host_ctl_.dt, host_ctl_.t_target);
+      host_ctl_.steps += 1;
+      host_ctl_.parity ^= 1;
+      k_put_control<<<1, 1, 0, stream_>>>(ctl_.get(), host_ctl_);
+      cuda_check(cudaGetLastError(), "control kernel");
+      rate_pending_ = true;
+      return;
+    }
     double r = 0;
     cuda_check(cudaMemcpyAsync(&r, rate_.get(), sizeof r, cudaMemcpyDeviceToHost, stream_), "rate");
     cuda_check(cudaStreamSynchronize(stream_), "step");
@@ -477,6 +504,20 @@ private:
     k_finish<<<1, 1, 0, stream_>>>(ctl_.get(), r, init);
     cuda_check(cudaGetLastError(), "control kernel");
     finish_step(host_ctl_, r, init);
+  }
+
+  // The rate reduction that launch_control left pending: the control block of finish_step from
+  // the step's start, with the rate of all ranks, replaces the one advanced in advance.
+  void resolve_rate() {
+    if (!rate_pending_) return;
+    rate_pending_ = false;
+    cuda_check(cudaEventSynchronize(rate_ready_), "rate");
+    const double r = halo()->transport->max(*rate_host_.get());
+    StepControl c = before_rate_;
+    finish_step(c, r, false);
+    host_ctl_ = c;
+    k_put_control<<<1, 1, 0, stream_>>>(ctl_.get(), c);
+    cuda_check(cudaGetLastError(), "control kernel");
   }
 
   // ---- parts of a partitioned mesh ----
@@ -549,9 +590,14 @@ private:
     send_host_.resize(h.send_elems.size() * W);
     recv_host_.resize(h.recv_elems.size() * W);
     rate_.resize(1);
-    for (cudaEvent_t* e : {&packed_, &local_edges_, &halo_done_})
+    rate_host_.resize(1);
+    for (cudaEvent_t* e : {&packed_, &local_edges_, &halo_done_, &rate_ready_})
       cuda_check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "halo event");
-    cuda_check(cudaStreamCreateWithFlags(&halo_stream_, cudaStreamNonBlocking), "stream");
+    int least = 0, greatest = 0;
+    cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "stream priorities");
+    cuda_check(cudaStreamCreateWithPriority(&halo_stream_, cudaStreamNonBlocking,
+                                            cfg_.halo_priority ? greatest : least),
+               "stream");
   }
 
   StateBuffers<Real> buffers() const {
@@ -625,7 +671,11 @@ private:
   DeviceArray<Real> send_dev_, recv_dev_;
   PinnedArray<Real> send_host_, recv_host_;
   cudaStream_t halo_stream_ = nullptr;
-  cudaEvent_t packed_ = nullptr, local_edges_ = nullptr, halo_done_ = nullptr;
+  cudaEvent_t packed_ = nullptr, local_edges_ = nullptr, halo_done_ = nullptr,
+              rate_ready_ = nullptr;
+  PinnedArray<double> rate_host_;
+  StepControl before_rate_{}; // the control block at the end of the step whose rate is pending
+  bool rate_pending_ = false;
   DeviceArray<StepControl> ctl_;
   DeviceArray<BoundaryParams<Real, M>> bcs_;
   std::vector<std::unique_ptr<DeviceArray<Real>>> tables_;

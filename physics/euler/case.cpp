@@ -154,7 +154,7 @@ Problem<4> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
       bc.kind = BcKind::wall;
     } else if (type == "curved_wall") {
       bc.kind = BcKind::curved_wall;
-      read_arc(b, mesh, bc);
+      read_arc(b, reader.group(), bc);
     } else if (type == "outflow") {
       bc.kind = BcKind::outflow;
     } else if (type == "inflow" || type == "farfield") {

@@ -334,7 +334,7 @@ SwPointValue sw_point_value(const SwSettings<double>& ph, const SwBed& bed, cons
 }
 
 int locate_point(const Mesh& mesh, double x, double y, double& r, double& s) {
-  for (int k = 0; k < mesh.n_elems(); ++k) {
+  for (int k = 0; k < mesh.n_owned(); ++k) {
     const ElementMap m = element_map(mesh, k);
     const double det = m.det();
     const double rr = ((x - m.x0) * (m.y2 - m.y0) - (y - m.y0) * (m.x2 - m.x0)) / det;

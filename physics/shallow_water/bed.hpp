@@ -98,7 +98,8 @@ struct SwPointValue {
 SwPointValue sw_point_value(const SwSettings<double>& ph, const SwBed& bed, const OwnedState& c,
                             int k, double r, double s);
 
-// The element containing (x, y) and the reference coordinates there; -1 when outside the mesh.
+// The first of this process's own elements (io/mesh.hpp) containing (x, y) and the reference
+// coordinates there; -1 when none does.
 int locate_point(const Mesh& mesh, double x, double y, double& r, double& s);
 
 } // namespace tridg

@@ -8,12 +8,17 @@
 #include <cerrno>
 #include <cmath>
 #include <filesystem>
+#include <limits>
+#include <memory>
+#include <optional>
 
 #include "io/error.hpp"
 #include "io/h5_util.hpp"
 #include "io/json.hpp"
 #include "io/time_series.hpp"
 #include "parallel/comm.hpp"
+#include "parallel/root_guard.hpp"
+#include "parallel/stream_rows.hpp"
 #include "physics/shallow_water/aida.hpp"
 #include "solver/mesh_arrays.hpp"
 
@@ -106,10 +111,14 @@ GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<
   for (const auto& p : s_.points) {
     double r = 0, q = 0;
     const int k = locate_point(mesh, p.x, p.y, r, q);
-    if (k < 0)
+    // On several ranks the element of the lowest whole-mesh number holds the gauge, as the
+    // first element one process finds.
+    const std::int64_t none = std::numeric_limits<std::int64_t>::max();
+    const std::int64_t first = par::min_all(k < 0 ? none : mesh.elem_gid(k));
+    if (first == none)
       fail(ExitCode::mismatch, "gauge '" + p.name + "' at (" + std::to_string(p.x) + ", " +
                                    std::to_string(p.y) + ") lies outside the mesh");
-    elem_.push_back(k);
+    elem_.push_back(k >= 0 && mesh.elem_gid(k) == first ? k : -1);
     ref_.push_back({r, q});
   }
   eta_.resize(s_.points.size());
@@ -188,7 +197,7 @@ void GaugeObserver::sample_gauges(const OwnedState& c) {
   std::vector<double> rows;
   std::vector<std::int32_t> which;
   for (std::size_t i = 0; i < ng; ++i) {
-    if (!c.owns(elem_[i])) continue;
+    if (elem_[i] < 0 || !c.owns(elem_[i])) continue;
     const SwPointValue v = sw_point_value(ph_, *bed_, c, elem_[i], ref_[i][0], ref_[i][1]);
     rows.insert(rows.end(), {v.eta, v.h, v.u, v.v});
     which.push_back(std::int32_t(i));
@@ -210,14 +219,15 @@ void GaugeObserver::sample_gauges(const OwnedState& c) {
 void GaugeObserver::sample_runup(const OwnedState& c, double t) {
   const std::size_t nr = runup_.size();
   if (nr == 0) return;
-  // This rank's highest reach at each point and its position in the point's element list; the
-  // first of the highest over all ranks is then what one process visiting the list finds.
-  std::vector<double> best(2 * nr);
+  // This rank's highest reach at each point, the whole-mesh number of its element and where that
+  // lies; the first of the highest over all ranks is then what one process visiting the
+  // point's elements in order finds.
+  constexpr int w = 4;
+  std::vector<double> best(w * nr);
   for (std::size_t i = 0; i < nr; ++i) {
     double value = -std::numeric_limits<double>::infinity(), pos = -1;
-    const std::vector<int>& elems = runup_[i].elems;
-    for (std::size_t j = 0; j < elems.size(); ++j) {
-      const int k = elems[j];
+    std::array<double, 2> at{0, 0};
+    for (const int k : runup_[i].elems) {
       if (!c.owns(k)) continue;
       const double h = mean(c, 0, k);
       if (!(h >= s_.runups[i].min_depth)) continue;
@@ -226,52 +236,89 @@ void GaugeObserver::sample_runup(const OwnedState& c, double t) {
       const double reach = cell.kind == sw_wet ? bed_->max_at_points(k) : cell.level;
       if (reach > value) {
         value = reach;
-        pos = double(j);
+        pos = double(mesh_.elem_gid(k));
+        const ElementMap m = element_map(mesh_, k);
+        at = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
       }
     }
-    best[2 * i] = value;
-    best[2 * i + 1] = pos;
+    best[w * i] = value;
+    best[w * i + 1] = pos;
+    best[w * i + 2] = at[0];
+    best[w * i + 3] = at[1];
   }
   const int ranks = par::size();
   const std::vector<double> all =
-      par::gather_rows(best, {std::int32_t(par::rank())}, int(2 * nr), ranks);
+      par::gather_rows(best, {std::int32_t(par::rank())}, int(w * nr), ranks);
   if (!par::root()) return;
   for (std::size_t i = 0; i < nr; ++i) {
     double value = -std::numeric_limits<double>::infinity(), pos = -1;
+    std::array<double, 2> at{0, 0};
     for (int r = 0; r < ranks; ++r) {
-      const double v = all[std::size_t(r) * 2 * nr + 2 * i],
-                   q = all[std::size_t(r) * 2 * nr + 2 * i + 1];
-      if (v > value || (v == value && q >= 0 && q < pos)) {
-        value = v;
-        pos = q;
+      const double* b = &all[(std::size_t(r) * nr + i) * w];
+      if (b[0] > value || (b[0] == value && b[1] >= 0 && b[1] < pos)) {
+        value = b[0];
+        pos = b[1];
+        at = {b[2], b[3]};
       }
     }
     RunupState& st = runup_[i];
     if (pos >= 0 && value > st.value) {
       st.value = value;
       st.t = t;
-      const ElementMap m = element_map(mesh_, st.elems[std::size_t(pos)]);
-      st.at = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+      st.at = at;
     }
   }
 }
 
-void GaugeObserver::gather_maxima(const OwnedState& c) {
-  const int E = mesh_.n_elems();
+void GaugeObserver::write_maxima(const OwnedState& c) {
+  // Each element's centre, size, bed and what the samples found there, from the rank that owns
+  // it, written by rank 0 in the whole mesh's order.
+  constexpr int w = 7;
+  std::vector<std::int64_t> at;
   std::vector<double> rows;
-  std::vector<std::int32_t> owned;
-  for (int k = 0; k < E; ++k)
-    if (c.owns(k)) {
-      rows.insert(rows.end(), {max_eta_[k], max_h_[k], arrival_[k]});
-      owned.push_back(k);
-    }
-  const std::vector<double> all = par::gather_rows(rows, owned, 3, E);
-  if (all.empty()) return;
-  for (int k = 0; k < E; ++k) {
-    max_eta_[k] = all[3 * std::size_t(k)];
-    max_h_[k] = all[3 * std::size_t(k) + 1];
-    arrival_[k] = all[3 * std::size_t(k) + 2];
+  for (int k = 0; k < mesh_.n_elems(); ++k) {
+    if (!c.owns(k) || k >= mesh_.n_owned()) continue;
+    const ElementMap em = element_map(mesh_, k);
+    const double xc = (em.x0 + em.x1 + em.x2) / 3, yc = (em.y0 + em.y1 + em.y2) / 3;
+    const double radius =
+        std::max({std::hypot(em.x0 - xc, em.y0 - yc), std::hypot(em.x1 - xc, em.y1 - yc),
+                  std::hypot(em.x2 - xc, em.y2 - yc)});
+    at.push_back(mesh_.elem_gid(k));
+    rows.insert(rows.end(), {xc, yc, radius, bed_->mean(k), max_eta_[std::size_t(k)],
+                             max_h_[std::size_t(k)], arrival_[std::size_t(k)]});
   }
+  const std::int64_t E = mesh_.n_elems_global();
+  static const char* const names[w] = {"x",       "y",         "radius",      "bed",
+                                       "max_eta", "max_depth", "arrival_time"};
+  par::RootGuard guard;
+  std::unique_ptr<TempFile> tmp;
+  std::optional<h5::File> m;
+  guard.run([&] {
+    tmp = std::make_unique<TempFile>((fs::path(dir_) / "max_inundation.h5").string());
+    m.emplace(h5::File::create(tmp->tmp(), ExitCode::io_error, tmp->final_path()));
+    for (const char* n : names) m->create<double>(n, {hsize_t(E)});
+  });
+  par::stream_rows_to_root<double>(
+      at, rows, w, E,
+      [&](std::int64_t first, std::int64_t count, const double* b, const std::vector<char>&) {
+        guard.run([&] {
+          std::vector<double> col(static_cast<std::size_t>(count));
+          for (int j = 0; j < w; ++j) {
+            for (std::int64_t i = 0; i < count; ++i) col[std::size_t(i)] = b[i * w + j];
+            m->write_block<double>(names[j], 0, hsize_t(first), hsize_t(count), col.data());
+          }
+        });
+      });
+  guard.run([&] {
+    m->set_attr("/", "arrival_threshold", s_.arrival_threshold);
+    m->set_attr("/", "arrival_level", s_.arrival_level);
+    m->set_attr("/", "samples", std::int64_t(t_.size()));
+    m->set_attr("/", "interval", s_.interval);
+    m->set_attr("/", "geographic", std::int64_t(s_.geo.on ? 1 : 0));
+    m->close();
+    tmp->commit();
+  });
+  guard.finish();
 }
 
 void GaugeObserver::compare() {
@@ -320,8 +367,8 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
   if (finished_) return;
   finished_ = true;
   observe(c, t, step);
-  gather_maxima(c);
-  if (!par::root()) return; // rank 0 writes the files
+  if (s_.hdf5) write_maxima(c); // collective
+  if (!par::root()) return;     // rank 0 writes the other files
   if (csv_) {
     errno = 0;
     const bool ok = std::ferror(csv_) == 0 && std::fflush(csv_) == 0;
@@ -359,33 +406,6 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
     f.set_attr("/", "interval", s_.interval);
     f.close();
     gauges_tmp.commit();
-    const int E = mesh_.n_elems();
-    TempFile max_tmp((fs::path(dir_) / "max_inundation.h5").string());
-    h5::File m = h5::File::create(max_tmp.tmp(), ExitCode::io_error, max_tmp.final_path());
-    std::vector<double> xc(E), yc(E), radius(E), bed(E);
-    for (int k = 0; k < E; ++k) {
-      const ElementMap em = element_map(mesh_, k);
-      xc[k] = (em.x0 + em.x1 + em.x2) / 3;
-      yc[k] = (em.y0 + em.y1 + em.y2) / 3;
-      radius[k] = std::max({std::hypot(em.x0 - xc[k], em.y0 - yc[k]),
-                            std::hypot(em.x1 - xc[k], em.y1 - yc[k]),
-                            std::hypot(em.x2 - xc[k], em.y2 - yc[k])});
-      bed[k] = bed_->mean(k);
-    }
-    m.write("x", xc);
-    m.write("y", yc);
-    m.write("radius", radius); // centroid to farthest vertex (tridg maps)
-    m.write("bed", bed);
-    m.write("max_eta", max_eta_);
-    m.write("max_depth", max_h_);
-    m.write("arrival_time", arrival_);
-    m.set_attr("/", "arrival_threshold", s_.arrival_threshold);
-    m.set_attr("/", "arrival_level", s_.arrival_level);
-    m.set_attr("/", "samples", std::int64_t(nt));
-    m.set_attr("/", "interval", s_.interval);
-    m.set_attr("/", "geographic", std::int64_t(s_.geo.on ? 1 : 0));
-    m.close();
-    max_tmp.commit();
   }
   compare();
   Json j;

@@ -79,16 +79,17 @@ public:
     return runup_.empty() ? -std::numeric_limits<double>::infinity() : runup_[0].value;
   }
   double runup(const std::string& name) const;
-  // On rank 0 (the only one with the series, maxima and run-ups of several ranks after finish):
+  // The maxima and arrival times of the elements this process owns (every element on one):
   const std::vector<double>& max_level() const { return max_eta_; } // per element (NaN: dry)
   const std::vector<double>& arrival() const { return arrival_; }   // per element (NaN: never)
+  // On rank 0 (the only one with the series and run-ups of several ranks after finish):
   const std::vector<GaugeComparison>& comparisons() const { return cmp_; }
 
 private:
   double mean(const OwnedState& c, int v, int k) const; // cell mean of variable v of element k
   void sample_gauges(const OwnedState& c);
   void sample_runup(const OwnedState& c, double t);
-  void gather_maxima(const OwnedState& c);
+  void write_maxima(const OwnedState& c); // max_inundation.h5; collective
   void compare();
   GaugeSettings s_;
   const Mesh& mesh_;

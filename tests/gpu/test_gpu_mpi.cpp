@@ -1,18 +1,13 @@
 // Two GPUs through MPI: the run on two ranks, one GPU each, ends with the bits of the run on
 // one GPU (a GPU performs each edge's and element's arithmetic the same way whatever part it is
-// in). Needs a machine with two GPUs; with one, both ranks share it, which tests the same.
+// in), also when each rank reads and refines its own part of a partitioned file. Needs a machine
+// with two GPUs; with one, both ranks share it, which tests the same.
 #include <doctest/doctest.h>
 
-#include "../cli_run.hpp"
 #include "../final_state.hpp"
+#include "../mpi_run.hpp"
 
 using namespace tridg_test;
-
-namespace {
-
-const std::string kEnv = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1";
-
-} // namespace
 
 TEST_CASE("two GPUs through MPI give the bits of one") {
   struct Case {
@@ -37,14 +32,49 @@ TEST_CASE("two GPUs through MPI give the bits of one") {
     const CmdResult one = run_tridg(args + quote((d / "one").string()), d.path);
     INFO(one.err);
     REQUIRE(one.code == 0);
-    const CmdResult two =
-        run_tridg(args + quote((d / "two").string()), d.path, kEnv,
-                  std::string(TRIDG_MPIEXEC) + " " + TRIDG_MPIEXEC_FLAGS + " -n 2");
+    const CmdResult two = run_tridg(args + quote((d / "two").string()), d.path, kMpiEnv, ranks(2));
     INFO(two.err);
     REQUIRE(two.code == 0);
     const Final a = read_final(d / "one" / "final.h5"), b = read_final(d / "two" / "final.h5");
     REQUIRE(a.coeffs.size() == b.coeffs.size());
     CHECK(a.step == b.step);
     CHECK(differing(a.coeffs, b.coeffs) == 0);
+  }
+}
+
+TEST_CASE("two GPUs reading their own parts give the bits of one") {
+  struct Case {
+    const char* toml;
+    const char* mesh;
+    const char* extra;
+  };
+  const Case cases[] = {
+      {"double_mach", "double_mach", "--set time.end=0.01 --refine 1"},
+      {"monai", "monai", "--set time.end=1.0"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.toml);
+    TempDir d(std::string("gpu_parts_") + c.toml);
+    const std::string whole = source_path(std::string("meshes/prepared/") + c.mesh + ".h5");
+    const fs::path parts = d / "parts.h5";
+    REQUIRE(
+        run_tridg("partition " + quote(whole) + " -n 2 -o " + quote(parts.string()), d.path).code ==
+        0);
+    const std::string args = "run " + quote(source_path(std::string("cases/") + c.toml + ".toml")) +
+                             " --device cuda -q " + c.extra + " --mesh ";
+    const CmdResult one =
+        run_tridg(args + quote(whole) + " -o " + quote((d / "one").string()), d.path);
+    INFO(one.err);
+    REQUIRE(one.code == 0);
+    const CmdResult two =
+        run_tridg(args + quote(parts.string()) + " -o " + quote((d / "two").string()), d.path,
+                  kMpiEnv, ranks(2));
+    INFO(two.err);
+    REQUIRE(two.code == 0);
+    const Final a = read_final(d / "one" / "final.h5"), b = read_final(d / "two" / "final.h5");
+    REQUIRE(a.coeffs.size() == b.coeffs.size());
+    CHECK(a.step == b.step);
+    CHECK(differing(a.coeffs, b.coeffs) == 0);
+    CHECK(read_file(d / "one" / "final.msh") == read_file(d / "two" / "final.msh"));
   }
 }

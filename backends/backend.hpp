@@ -67,6 +67,9 @@ template <int M> struct BackendConfig {
   // rate's reduction over the ranks.
   bool halo_priority = true;
   bool overlap_rate = true;
+  // ... and the pack of the rows the neighbours need, with its copy to the host, on the ghosts'
+  // stream, so that the local edges start without waiting for the copy.
+  bool pack_aside = true;
   // One part of a partitioned mesh (parallel/): the local ranges and the exchange of ghosts.
   // Null for a whole mesh.
   std::shared_ptr<const HaloLayout> halo;

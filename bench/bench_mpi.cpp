@@ -12,7 +12,7 @@
 #include "parallel/comm.hpp"
 
 struct Knobs {
-  bool halo_priority = true, overlap_rate = true;
+  bool halo_priority = true, overlap_rate = true, pack_aside = true;
 };
 
 int run(const std::string& root, const std::string& mesh, const std::string& device, int steps,
@@ -31,14 +31,17 @@ int main(int argc, char** argv) {
   app.add_option("--refines", refines, "refinement levels of the mesh");
   app.add_option("--device", device, "cuda or cpu");
   Knobs knobs;
-  bool no_priority = false, no_overlap_rate = false;
+  bool no_priority = false, no_overlap_rate = false, pack_on_main = false;
   app.add_flag(
       "--no-halo-priority", no_priority,
       "run the ghosts' work on a stream of default priority (BackendConfig::halo_priority)");
   app.add_flag("--no-overlap-rate", no_overlap_rate,
                "wait for the time-step rate before the next step's launches "
                "(BackendConfig::overlap_rate)");
+  app.add_flag("--pack-on-main", pack_on_main,
+               "pack the ghost rows on the main stream (BackendConfig::pack_aside off)");
   CLI11_PARSE(app, argc, argv);
+  knobs.pack_aside = !pack_on_main;
   knobs.halo_priority = !no_priority;
   knobs.overlap_rate = !no_overlap_rate;
   try {
@@ -67,6 +70,7 @@ int run(const std::string& root, const std::string& mesh, const std::string& dev
                                               [&](tridg::BackendConfig<4>& c) {
                                                 c.halo_priority = knobs.halo_priority;
                                                 c.overlap_rate = knobs.overlap_rate;
+                                                c.pack_aside = knobs.pack_aside;
                                               });
       b.backend->advance(5, 1e30); // warm up (graph capture on one rank)
       tridg::par::max_all(0);      // all ranks start together

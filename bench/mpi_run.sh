@@ -2,8 +2,7 @@
 # On a machine with several GPUs and MPI (no Gmsh needed): builds with MPI and CUDA, runs the GPU
 # tests (two GPUs against one included) and the scaling benchmark. STAGE picks what runs:
 # build (build and tests), strong (1 and 2 GPUs at 1.6M and 6.4M elements), variants (2 GPUs at
-# p = 1 without the ghosts' stream priority and the overlapped rate reduction, each alone and
-# together), weak (6.4M per GPU), largest (51M elements on two GPUs), parts (ranks reading their
+# p = 1 with some of the partitioned step's options off: VARIANTS, bench_mpi's flags), weak (6.4M per GPU), largest (51M elements on two GPUs), parts (ranks reading their
 # own parts of dmr_100k_p2.h5, refined 3 times on the GPUs' hosts: 6.4M elements) and cpu (1 to
 # 16 CPU ranks at 1.6M). Meshes: bench/meshes/dmr_100k.h5 and dmr_200k.h5 (tridg import
 # meshes/double_mach.geo --size 0.51 / 0.36), dmr_100k_p2.h5 (tridg partition dmr_100k.h5 -n 2).
@@ -28,7 +27,9 @@ for stage in ${STAGE:-build strong}; do
       tee "$OUT/gpu_tests.log" | tail -15
     ;;
   variants)
-    for flags in "--no-halo-priority --no-overlap-rate" "--no-overlap-rate" "--no-halo-priority"; do
+    # VARIANTS: bench_mpi's flags of each variant, separated by ';'
+    IFS=';' read -ra variants <<<"${VARIANTS:---no-halo-priority --no-overlap-rate --pack-on-main;--pack-on-main}"
+    for flags in "${variants[@]}"; do
       echo "variant: $flags" | tee -a "$OUT/variants.log"
       mpirun -np 2 $B --refines 2 3 --orders 1 --steps 100 $flags 2>&1 | tee -a "$OUT/variants.log"
     done

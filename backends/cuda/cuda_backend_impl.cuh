@@ -305,7 +305,7 @@ public:
   }
 
   ~CudaBackend() override {
-    for (cudaEvent_t e : {packed_, local_edges_, halo_done_, rate_ready_})
+    for (cudaEvent_t e : {packed_, local_edges_, halo_done_, rate_ready_, stage_ready_, pack_done_})
       if (e) cudaEventDestroy(e);
     if (halo_stream_) cudaStreamDestroy(halo_stream_);
     if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
@@ -417,6 +417,7 @@ private:
     if (r.last <= r.first) return;
     cudaStream_t st = stream_for(part);
     if (part == Part::halo) cuda_check(cudaStreamWaitEvent(st, local_edges_, 0), "event");
+    if (part == Part::local) cuda_check(cudaStreamWaitEvent(st, pack_done_, 0), "event");
     resolve_rate(); // the update needs this step's dt
     const LimiterParams<Real> lp = to_real<Real>(cfg_.limiter);
     auto launch = [&](auto limit) {
@@ -541,14 +542,24 @@ private:
     const HaloLayout& h = *halo();
     const int ns = int(h.send_elems.size()), W = M * O::NP;
     cuda_check(cudaStreamWaitEvent(stream_, halo_done_, 0), "event");
+    // With pack_aside the pack and its copy run on the ghosts' stream once the stage input is
+    // complete; the local edges (which only read) go on beside them, and the local elements,
+    // which may write the input in place, wait for the pack (pack_done_).
+    cudaStream_t st = stream_;
+    if (cfg_.pack_aside) {
+      cuda_check(cudaEventRecord(stage_ready_, stream_), "halo event");
+      cuda_check(cudaStreamWaitEvent(halo_stream_, stage_ready_, 0), "event");
+      st = halo_stream_;
+    }
     if (ns > 0)
-      k_pack<<<(ns * W + kBlock - 1) / kBlock, kBlock, 0, stream_>>>(
+      k_pack<<<(ns * W + kBlock - 1) / kBlock, kBlock, 0, st>>>(
           halo_state(on_current), n_elems_, send_elems_.get(), ns, W, send_dev_.get());
+    cuda_check(cudaEventRecord(pack_done_, st), "halo event");
     if (!h.transport->device_pointers())
       cuda_check(cudaMemcpyAsync(send_host_.get(), send_dev_.get(), send_dev_.bytes(),
-                                 cudaMemcpyDeviceToHost, stream_),
+                                 cudaMemcpyDeviceToHost, st),
                  "halo to host");
-    cuda_check(cudaEventRecord(packed_, stream_), "halo event");
+    cuda_check(cudaEventRecord(packed_, st), "halo event");
   }
   void halo_end(bool on_current) {
     const HaloLayout& h = *halo();
@@ -591,7 +602,8 @@ private:
     recv_host_.resize(h.recv_elems.size() * W);
     rate_.resize(1);
     rate_host_.resize(1);
-    for (cudaEvent_t* e : {&packed_, &local_edges_, &halo_done_, &rate_ready_})
+    for (cudaEvent_t* e :
+         {&packed_, &local_edges_, &halo_done_, &rate_ready_, &stage_ready_, &pack_done_})
       cuda_check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "halo event");
     int least = 0, greatest = 0;
     cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "stream priorities");
@@ -672,7 +684,7 @@ private:
   PinnedArray<Real> send_host_, recv_host_;
   cudaStream_t halo_stream_ = nullptr;
   cudaEvent_t packed_ = nullptr, local_edges_ = nullptr, halo_done_ = nullptr,
-              rate_ready_ = nullptr;
+              rate_ready_ = nullptr, stage_ready_ = nullptr, pack_done_ = nullptr;
   PinnedArray<double> rate_host_;
   StepControl before_rate_{}; // the control block at the end of the step whose rate is pending
   bool rate_pending_ = false;

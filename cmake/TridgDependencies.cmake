@@ -1,6 +1,6 @@
 # Locates the Debian-packaged dependencies. Nothing is downloaded.
 find_package(OpenMP REQUIRED COMPONENTS CXX)
-find_package(HDF5 REQUIRED COMPONENTS C)
+# HDF5 is found in CMakeLists.txt (serial or parallel, before NetCDF).
 find_package(CLI11 CONFIG REQUIRED)
 find_package(spdlog CONFIG REQUIRED)
 find_package(fmt CONFIG REQUIRED)
@@ -31,13 +31,13 @@ endif()
 # NetCDF (Debian's libnetcdf-dev ships netCDFConfig.cmake) reads bathymetry grids as GEBCO, ETOPO
 # and GMT write them; it is optional: TRIDG_NETCDF (CMakeLists.txt) is on when it is found.
 if(TRIDG_NETCDF)
-  find_package(netCDF CONFIG REQUIRED)
+  find_package(netCDF CONFIG REQUIRED HINTS /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/cmake/${_netcdf_config})
 endif()
 
 # MPI (Debian's libopenmpi-dev, or any MPI the machine has) is optional: TRIDG_MPI is on when it
 # is found, and without it a run is one rank.
 if(TRIDG_MPI)
-  find_package(MPI REQUIRED COMPONENTS CXX)
+  find_package(MPI REQUIRED COMPONENTS C CXX)
 endif()
 
 if(TRIDG_WITH_GMSH)

@@ -164,7 +164,15 @@ void File::write_raw(const std::string& name, hid_t file_type, hid_t mem_type, c
   hsize_t n = 1;
   for (hsize_t d : dims) n *= d;
   if (n == 0) return; // nothing to write; some HDF5 versions reject a null buffer
-  if (H5Dwrite(ds.get(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
+  // In a file of several ranks rank 0 writes the data; the others take part with nothing.
+  Handle file_space(H5Dget_space(ds.get()), H5Sclose);
+  Handle mem_space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose);
+  if (parallel_rank_ > 0) {
+    H5Sselect_none(file_space.get());
+    H5Sselect_none(mem_space.get());
+  }
+  const Handle xfer = transfer();
+  if (H5Dwrite(ds.get(), mem_type, mem_space.get(), file_space.get(), xfer.get(), data) < 0)
     fail_h5("cannot write dataset '" + name + "'");
 }
 

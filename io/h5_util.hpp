@@ -57,6 +57,13 @@ public:
   // Opens an existing file; errors carry `code` (default: bad_mesh).
   static File open(const std::string& path, bool writable = false,
                    ExitCode code = ExitCode::bad_mesh);
+  // Whether this build's HDF5 writes one file from several MPI ranks (io/h5_parallel.cpp).
+  static bool parallel_available();
+  // Creates a file together with every rank of `comm` (the address of an MPI_Comm; parallel
+  // HDF5 only). Every call on it is then collective, with the same arguments on every rank;
+  // whole datasets (write, write_strings) take rank 0's data, write_at each rank's own rows.
+  static File create_parallel(const std::string& path, const void* comm, int rank,
+                              ExitCode code = ExitCode::io_error, const std::string& shown = "");
 
   hid_t id() const { return file_.get(); }
   const std::string& path() const { return path_; }
@@ -104,6 +111,12 @@ public:
   // block, row-major, the other dimensions whole).
   template <class T>
   void write_block(const std::string& name, int axis, hsize_t first, hsize_t count, const T* data);
+  // Writes the slices at the ascending, distinct indices `at` along `axis` of a dataset made by
+  // create (`data`: the dataset's shape with that dimension at.size(), row-major); in a parallel
+  // file every rank writes its own, in one collective call.
+  template <class T>
+  void write_at(const std::string& name, int axis, const std::vector<std::int64_t>& at,
+                const T* data);
 
   // Attributes on an object ("/" for the file itself).
   void set_attr(const std::string& object, const std::string& name, std::int64_t value);
@@ -119,6 +132,8 @@ public:
 private:
   File(Handle h, std::string path, ExitCode code)
       : file_(std::move(h)), path_(std::move(path)), code_(code) {}
+  // The transfer properties of a write: collective in a parallel file.
+  Handle transfer() const;
   void write_raw(const std::string& name, hid_t file_type, hid_t mem_type, const void* data,
                  const std::vector<hsize_t>& dims);
   Handle open_dataset(const std::string& name) const;
@@ -132,6 +147,7 @@ private:
   Handle file_;
   std::string path_;
   ExitCode code_ = ExitCode::io_error;
+  int parallel_rank_ = -1; // this rank in a file created by create_parallel, else -1
 };
 
 } // namespace tridg::h5

@@ -251,6 +251,18 @@ void broadcast(std::vector<std::int32_t>& v) {
   check(MPI_Bcast(v.data(), int(n), MPI_INT32_T, 0, g_comm), "MPI_Bcast");
 }
 
+void broadcast(std::string& s) {
+  if (g_size == 1) return;
+  long long n = static_cast<long long>(s.size());
+  check(MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, g_comm), "MPI_Bcast");
+  s.resize(std::size_t(n));
+  check(MPI_Bcast(s.data(), int(n), MPI_CHAR, 0, g_comm), "MPI_Bcast");
+}
+
+const void* communicator() {
+  return g_started ? &g_comm : nullptr;
+}
+
 namespace {
 
 // Every rank's rows at their indices, on every rank (all) or on rank 0 alone.
@@ -416,6 +428,10 @@ std::int64_t min_all(std::int64_t local) {
   return local;
 }
 void broadcast(std::vector<std::int32_t>&) {}
+void broadcast(std::string&) {}
+const void* communicator() {
+  return nullptr;
+}
 std::vector<std::int64_t> allgather(const std::vector<std::int64_t>& mine) {
   return mine;
 }

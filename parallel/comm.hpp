@@ -39,6 +39,10 @@ double sum_all(double local);
 std::int64_t sum_all(std::int64_t local);
 std::int64_t min_all(std::int64_t local);
 void broadcast(std::vector<std::int32_t>& v); // from rank 0, resized on the others
+void broadcast(std::string& s);               // from rank 0
+// The communicator of the solver's ranks (the address of an MPI_Comm), for libraries that take
+// one (parallel HDF5); null without MPI.
+const void* communicator();
 
 // Every rank's values, concatenated in rank order, on every rank.
 std::vector<std::int64_t> allgather(const std::vector<std::int64_t>& mine);

@@ -168,7 +168,7 @@ std::string OutputWriter::snapshot_parts(const std::string& name, const std::vec
     snap.build_info = build_info_;
     snap.output_index = output_index;
     snap.cell_data = derived_.cell_data;
-    write_snapshot_parts(h5, mesh_, snap, viz_, fields, s_.mesh_path);
+    write_snapshot_parts(h5, mesh_, snap, viz_, fields, s_.mesh_path, s_.parallel_hdf5);
     written_.push_back(h5);
     XdmfGrid g{name + ".h5", t, step, ne * viz_.nodes_per_elem, ne * viz_.tris_per_elem, {}};
     for (const VizField& f : fields) g.fields.push_back(f.name);

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/basis.hpp"
+#include "io/h5_util.hpp"
 #include "physics/registry.hpp"
 #include "solver/implicit_settings.hpp"
 #include "solver/time_schemes.hpp"
@@ -86,6 +87,10 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
                                      " (raise output.max_outputs to write them)");
   s.write_hdf5 = cfg.get_bool("output.hdf5", true);
   s.write_gmsh = cfg.get_bool("output.gmsh", true);
+  s.parallel_hdf5 = cfg.get_bool("output.parallel_hdf5", h5::File::parallel_available());
+  if (s.parallel_hdf5 && !h5::File::parallel_available())
+    cfg.error("output.parallel_hdf5", "this build's HDF5 is serial (build with a parallel HDF5, "
+                                      "such as Debian's libhdf5-openmpi-dev, to use it)");
   s.progress_seconds = cfg.get_double_in("output.progress_seconds", 0, 3600, 2.0);
   s.device = opt.device;
   s.single_precision = opt.precision == "single";

@@ -47,6 +47,9 @@ struct RunSettings {
   double output_interval = 0; // 0: only the final state
   bool write_hdf5 = true;
   bool write_gmsh = true;
+  // Ranks reading their own parts (io/mesh.hpp) write their rows of each snapshot through
+  // parallel HDF5 (builds with it); false: rank 0 writes what they stream to it.
+  bool parallel_hdf5 = false;
   double progress_seconds = 2;
   // Limits that end absurd runs early (README, "Exit codes").
   std::int64_t max_steps = 1'000'000'000; // time.max_steps

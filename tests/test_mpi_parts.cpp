@@ -1,6 +1,7 @@
 // Ranks that each read only their own part of a partitioned prepared mesh file (tridg
-// partition), refine it on their own and write the outputs through rank 0: a run on 2 or 3
-// ranks writes the files one process writes for the whole mesh, bit for bit (mesh, nodes,
+// partition), refine it on their own and write their rows of the outputs (through parallel HDF5
+// where the build has it, or through rank 0): a run on 2 or 3 ranks writes the files one
+// process writes for the whole mesh, bit for bit (mesh, nodes,
 // coefficients, viewable fields, the Gmsh file, gauges and maxima), also after refining the
 // parts of a periodic mesh twice; a checkpoint written so continues on another number of ranks;
 // a damaged part list is a clean error on every rank.
@@ -91,8 +92,11 @@ TEST_CASE("ranks reading their own parts write the files of one process, bit for
       const fs::path parts = d / ("parts" + std::to_string(n) + ".h5");
       partition(c.mesh, n, parts, d.path);
       const fs::path out = d / ("ranks" + std::to_string(n));
-      const CmdResult r =
-          run_tridg(run_args(c.name, parts.string(), c.extra, out), d.path, kMpiEnv, ranks(n));
+      // Three ranks send their rows to rank 0 even where every rank could write its own through
+      // parallel HDF5 (the default of such builds): both ways write the same file.
+      const std::string how = n == 3 ? " --set output.parallel_hdf5=false" : "";
+      const CmdResult r = run_tridg(run_args(c.name, parts.string(), c.extra + how, out), d.path,
+                                    kMpiEnv, ranks(n));
       INFO(r.err);
       REQUIRE(r.code == 0);
       check_same_snapshot(d / "one" / "final.h5", out / "final.h5");

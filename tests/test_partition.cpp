@@ -11,6 +11,7 @@
 #include "io/connectivity.hpp"
 #include "io/h5_util.hpp"
 #include "io/mesh_h5.hpp"
+#include "io/part_mesh_h5.hpp"
 #include "io/partition.hpp"
 #include "mesh_checks.hpp"
 
@@ -200,4 +201,95 @@ TEST_CASE("tridg partition writes parts that read_partition_h5 and read_mesh_h5 
   const CmdResult plain = run_tridg("info " + quote(in) + " --json", dir.path);
   CHECK_FALSE(has(plain.out, "partition"));
   CHECK(run_tridg("info " + quote(in) + " --parts 0", dir.path).code == 3);
+}
+
+TEST_CASE("each part of a partitioned file reads as its piece of the whole mesh") {
+  if (!have_metis()) {
+    MESSAGE("this build has no METIS: part reading tests skipped");
+    return;
+  }
+  // A square periodic from left to right (periodic edges cross the parts), walls at the bottom
+  // and the top.
+  tridg_test::TempDir dir("part_read");
+  RawMesh raw = test::grid_square(12);
+  const auto id = [](int i, int j) { return j * 13 + i; };
+  for (int k = 0; k <= 12; ++k) raw.periodic_nodes.push_back({id(12, k), id(0, k)});
+  raw.boundary.erase("left");
+  raw.boundary.erase("right");
+  const Mesh whole = build_connectivity(raw);
+  REQUIRE(whole.n_periodic_edges == 12);
+  REQUIRE(whole.groups.size() == 2);
+  const Partition p = partition_mesh(whole, 3);
+  const std::string file = (dir / "p3.h5").string();
+  write_partition_h5(whole, p, file);
+  // Three layers of neighbours through edges and vertices around each part.
+  std::vector<std::vector<std::int32_t>> around(whole.tri.size());
+  for (std::size_t k = 0; k < whole.tri.size(); ++k)
+    for (std::size_t j = 0; j < whole.tri.size(); ++j) {
+      bool near = false;
+      for (const auto v : whole.tri[k])
+        for (const auto w : whole.tri[j]) near = near || v == w;
+      if (near && j != k) around[k].push_back(std::int32_t(j));
+    }
+  for (const Edge& e : whole.edges)
+    if (e.right >= 0) {
+      around[std::size_t(e.left)].push_back(e.right);
+      around[std::size_t(e.right)].push_back(e.left);
+    }
+  for (std::int32_t q = 0; q < 3; ++q) {
+    CAPTURE(q);
+    std::set<std::int32_t> reach;
+    for (std::size_t k = 0; k < whole.tri.size(); ++k)
+      if (p.part[k] == q) reach.insert(std::int32_t(k));
+    const std::set<std::int32_t> own = reach;
+    for (int layer = 0; layer < 3; ++layer) {
+      std::set<std::int32_t> next = reach;
+      for (const std::int32_t k : reach)
+        next.insert(around[std::size_t(k)].begin(), around[std::size_t(k)].end());
+      reach = next;
+    }
+    const Mesh m = read_part_mesh_h5(file, q);
+    REQUIRE(m.part);
+    CHECK(m.part->n_elems == whole.n_elems());
+    CHECK(m.part->n_nodes == whole.n_nodes());
+    CHECK(m.n_periodic_edges == whole.n_periodic_edges);
+    CHECK(std::size_t(m.part->n_owned) == own.size());
+    REQUIRE(std::size_t(m.n_elems()) == reach.size());
+    // Own elements first, then the ghosts, each ascending; the same triangles at the same places.
+    for (std::int32_t k = 0; k < m.n_elems(); ++k) {
+      const std::int64_t g = m.part->elem_gid[std::size_t(k)];
+      CHECK((k < m.part->n_owned) == (own.count(std::int32_t(g)) == 1));
+      CHECK(reach.count(std::int32_t(g)) == 1);
+      CHECK(m.part->owner[std::size_t(k)] == p.part[std::size_t(g)]);
+      for (int c = 0; c < 3; ++c) {
+        const std::int32_t v = m.tri[std::size_t(k)][std::size_t(c)];
+        CHECK(m.part->node_gid[std::size_t(v)] == whole.tri[std::size_t(g)][std::size_t(c)]);
+        CHECK(m.x[std::size_t(v)] ==
+              whole.x[std::size_t(whole.tri[std::size_t(g)][std::size_t(c)])]);
+      }
+    }
+    // Every side has an edge; an edge between two elements of the part has the whole mesh's
+    // orientation, normal and length bit for bit; the others are rim edges of outer ghosts.
+    for (std::int32_t k = 0; k < m.n_elems(); ++k)
+      for (int s = 0; s < 3; ++s) {
+        const Edge& e = m.edges[std::size_t(m.elem_edges[std::size_t(k)][std::size_t(s)])];
+        const std::int64_t g = m.part->elem_gid[std::size_t(k)];
+        const Edge& w = whole.edges[std::size_t(whole.elem_edges[std::size_t(g)][std::size_t(s)])];
+        if (e.right < 0 && w.right >= 0) { // rim: the element is a ghost of the outer layer
+          CHECK(k >= m.part->n_owned);
+          continue;
+        }
+        CHECK(m.part->elem_gid[std::size_t(e.left)] == w.left);
+        CHECK(e.lside == w.lside);
+        CHECK(e.nx == w.nx);
+        CHECK(e.ny == w.ny);
+        CHECK(e.length == w.length);
+      }
+    // The whole mesh's groups, each with this part's edges of it.
+    REQUIRE(m.groups.size() == whole.groups.size());
+    for (std::size_t g = 0; g < m.groups.size(); ++g)
+      CHECK(m.groups[g].name == whole.groups[g].name);
+  }
+  // A part the file does not have.
+  CHECK(has(user_error_of([&] { read_part_mesh_h5(file, 3); }), "has no part 3"));
 }

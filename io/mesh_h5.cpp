@@ -257,14 +257,31 @@ void Reader::read_edges() {
 }
 
 void Reader::read_groups() {
-  const auto names = f_.read_strings("groups/names");
+  m_.groups = read_boundary_groups(f_, m_.n_boundary_edges);
+}
+
+Mesh Reader::read() {
+  read_header();
+  check_sizes();
+  read_nodes_and_triangles();
+  read_edges();
+  read_groups();
+  return std::move(m_);
+}
+
+} // namespace
+
+std::vector<BoundaryGroup> read_boundary_groups(const h5::File& f, std::int64_t n_boundary_edges) {
+  const auto bad = [&](const std::string& what) { f.fail(what); };
+  const auto names = f.read_strings("groups/names");
   std::size_t ng = names.size(), n1 = 0, n2 = 0, n3 = 0, n4 = 0;
-  const auto first = f_.read_rows<std::int32_t>("groups/first", {}, n1);
-  const auto count = f_.read_rows<std::int32_t>("groups/count", {}, n2);
-  const auto has_arc = f_.read_rows<std::int8_t>("groups/has_arc", {}, n3);
-  const auto arc = f_.read_rows<double>("groups/arc", {3}, n4);
+  const auto first = f.read_rows<std::int32_t>("groups/first", {}, n1);
+  const auto count = f.read_rows<std::int32_t>("groups/count", {}, n2);
+  const auto has_arc = f.read_rows<std::int8_t>("groups/has_arc", {}, n3);
+  const auto arc = f.read_rows<double>("groups/arc", {3}, n4);
   if (n1 != ng || n2 != ng || n3 != ng || n4 != ng)
     bad("the datasets under 'groups' differ in length");
+  std::vector<BoundaryGroup> groups;
   std::int64_t next = 0;
   std::set<std::string> seen;
   for (std::size_t g = 0; g < ng; ++g) {
@@ -280,21 +297,11 @@ void Reader::read_groups() {
         bad(fmt::format("boundary group '{}' has a bad circle", names[g]));
       bg.arc = c;
     }
-    m_.groups.push_back(bg);
+    groups.push_back(bg);
   }
-  if (next != m_.n_boundary_edges) bad("the boundary groups do not cover the boundary edges");
+  if (next != n_boundary_edges) bad("the boundary groups do not cover the boundary edges");
+  return groups;
 }
-
-Mesh Reader::read() {
-  read_header();
-  check_sizes();
-  read_nodes_and_triangles();
-  read_edges();
-  read_groups();
-  return std::move(m_);
-}
-
-} // namespace
 
 void write_mesh_h5(const Mesh& m, const std::string& path) {
   TempFile tmp(path); // removed on any failure, renamed into place by commit()

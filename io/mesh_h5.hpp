@@ -2,7 +2,9 @@
 // The prepared mesh file: a Mesh in HDF5, read without the Gmsh SDK (layout: docs/mesh_format.md).
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "io/h5_util.hpp"
 #include "io/mesh.hpp"
 #include "io/mesh_loader.hpp"
 
@@ -19,5 +21,9 @@ void write_mesh_h5(const Mesh& m, const std::string& path);
 // Throws UserError(bad_mesh) naming the file.
 // Datasets longer than a mesh of max_elements triangles needs are refused before they are read.
 Mesh read_mesh_h5(const std::string& path, std::int64_t max_elements = default_max_elements);
+
+// The boundary groups of a prepared mesh file, checked: names distinct and non-empty, edge ranges
+// that follow each other and cover [0, n_boundary_edges), circles with a positive radius.
+std::vector<BoundaryGroup> read_boundary_groups(const h5::File& f, std::int64_t n_boundary_edges);
 
 } // namespace tridg

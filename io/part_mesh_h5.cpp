@@ -259,30 +259,7 @@ void PartReader::read_edges() {
 }
 
 void PartReader::read_groups() {
-  const std::vector<std::string> names = f_.read_strings("groups/names");
-  std::size_t n1 = 0, n2 = 0, n3 = 0, n4 = 0;
-  const auto first = f_.read_rows<std::int32_t>("groups/first", {}, n1);
-  const auto count = f_.read_rows<std::int32_t>("groups/count", {}, n2);
-  const auto has_arc = f_.read_rows<std::int8_t>("groups/has_arc", {}, n3);
-  const auto arc = f_.read_rows<double>("groups/arc", {3}, n4);
-  const std::size_t ng = names.size();
-  if (n1 != ng || n2 != ng || n3 != ng || n4 != ng)
-    bad("the datasets under 'groups' differ in length");
-  std::int64_t next = 0;
-  for (std::size_t g = 0; g < ng; ++g) {
-    if (first[g] != next || count[g] <= 0 || names[g].empty())
-      bad(fmt::format("boundary group {} does not follow the previous one", g));
-    next += count[g];
-    BoundaryGroup bg{names[g], first[g], count[g], std::nullopt};
-    if (has_arc[g]) {
-      const CircleArc c{arc[3 * g], arc[3 * g + 1], arc[3 * g + 2]};
-      if (!std::isfinite(c.cx) || !std::isfinite(c.cy) || !(c.r > 0) || !std::isfinite(c.r))
-        bad(fmt::format("boundary group '{}' has a bad circle", names[g]));
-      bg.arc = c;
-    }
-    m_.groups.push_back(bg);
-  }
-  if (next != n_bedges_) bad("the boundary groups do not cover the boundary edges");
+  m_.groups = read_boundary_groups(f_, n_bedges_);
 }
 
 Mesh PartReader::read() {

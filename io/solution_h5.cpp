@@ -176,6 +176,15 @@ void read_part_state(const h5::File& f, const Mesh& mesh, Snapshot& s) {
 
 } // namespace
 
+void write_snapshot_attrs(h5::File& f, const Snapshot& s) {
+  f.set_attr("solution", "time", s.time);
+  f.set_attr("solution", "step", std::int64_t(s.step));
+  f.set_attr("solution", "order", std::int64_t(s.order));
+  f.set_attr("solution", "physics", s.physics);
+  f.set_attr("solution", "output_index", s.output_index);
+  f.set_attr("/", "case", s.case_toml);
+}
+
 void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s,
                        const VizOutput& viz) {
   TempFile tmp(path); // removed again if anything below fails
@@ -206,12 +215,7 @@ void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot
       if (values.size() != E) f.fail("cell data '" + name + "' has the wrong size");
       f.write("solution/" + name, values);
     }
-    f.set_attr("solution", "time", s.time);
-    f.set_attr("solution", "step", std::int64_t(s.step));
-    f.set_attr("solution", "order", std::int64_t(s.order));
-    f.set_attr("solution", "physics", s.physics);
-    f.set_attr("solution", "output_index", s.output_index);
-    f.set_attr("/", "case", s.case_toml);
+    write_snapshot_attrs(f, s);
     if (!s.scheme.empty()) write_scheme(f, s.scheme);
     if (viz.mesh && viz.fields) write_viz(f, viz);
     f.close();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/scheme_state.hpp"
+#include "io/h5_util.hpp"
 #include "io/mesh.hpp"
 #include "io/output_viz.hpp"
 
@@ -42,6 +43,10 @@ inline constexpr double kMaxSnapshotTime = 1e30;
 inline constexpr std::int64_t kMaxSnapshotStep = std::int64_t(1) << 53;
 inline constexpr std::int64_t kMaxOutputIndex = 99'999'999; // solution_NNNN numbers
 inline constexpr std::int64_t kMaxCount = std::int64_t(1) << 31;
+
+// The attributes that say what a snapshot holds (time, step, order, physics, output number,
+// the case as run), as write_snapshot_h5 writes them.
+void write_snapshot_attrs(h5::File& f, const Snapshot& s);
 
 // Writes `path` through a temporary name and a rename, so a killed run leaves no partial file.
 void write_snapshot_h5(const std::string& path, const Mesh& mesh, const Snapshot& s,

@@ -240,12 +240,7 @@ void write_snapshot_parts(const std::string& path, const Mesh& mesh, const Snaps
     f.set_attr("viz", "subdivision", std::int64_t(viz.subdivision));
     f.set_attr("viz", "n_nodes", std::int64_t(NE) * npe);
     f.set_attr("viz", "n_triangles", std::int64_t(NE) * tpe);
-    f.set_attr("solution", "time", s.time);
-    f.set_attr("solution", "step", std::int64_t(s.step));
-    f.set_attr("solution", "order", std::int64_t(s.order));
-    f.set_attr("solution", "physics", s.physics);
-    f.set_attr("solution", "output_index", s.output_index);
-    f.set_attr("/", "case", s.case_toml);
+    write_snapshot_attrs(f, s);
   });
   out.finish();
 }

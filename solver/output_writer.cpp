@@ -114,25 +114,30 @@ std::vector<VizField> OutputWriter::sample(const std::vector<double>& state) con
   return sample_fields(mesh_, viz_, order_, vars_, state, derived_);
 }
 
+Snapshot OutputWriter::make_snapshot(const std::vector<double>& state, double t, std::int64_t step,
+                                     std::int64_t output_index) const {
+  Snapshot snap;
+  snap.physics = physics_;
+  snap.order = order_;
+  snap.var_names = vars_;
+  snap.time = t;
+  snap.step = step;
+  snap.coeffs = state;
+  snap.case_toml = case_toml_;
+  snap.build_info = build_info_;
+  snap.output_index = output_index;
+  snap.cell_data = derived_.cell_data;
+  snap.scheme = scheme_;
+  return snap;
+}
+
 std::string OutputWriter::snapshot(const std::string& name, const std::vector<double>& state,
                                    const std::vector<VizField>& fields, double t, std::int64_t step,
                                    std::int64_t output_index, Kinds kinds) {
   const std::string h5 = path(name + ".h5");
   if (mesh_.part) return snapshot_parts(name, state, fields, t, step, output_index, kinds);
   if (kinds.h5) {
-    Snapshot snap;
-    snap.physics = physics_;
-    snap.order = order_;
-    snap.var_names = vars_;
-    snap.time = t;
-    snap.step = step;
-    snap.coeffs = state;
-    snap.case_toml = case_toml_;
-    snap.build_info = build_info_;
-    snap.output_index = output_index;
-    snap.cell_data = derived_.cell_data;
-    snap.scheme = scheme_;
-    write_snapshot_h5(h5, mesh_, snap, {&viz_, &fields});
+    write_snapshot_h5(h5, mesh_, make_snapshot(state, t, step, output_index), {&viz_, &fields});
     written_.push_back(h5);
     XdmfGrid g{name + ".h5", t, step, viz_.n_nodes(), viz_.n_tris(), {}};
     for (const VizField& f : fields) g.fields.push_back(f.name);
@@ -157,18 +162,8 @@ std::string OutputWriter::snapshot_parts(const std::string& name, const std::vec
   const std::string h5 = path(name + ".h5");
   const std::int64_t ne = mesh_.part->n_elems;
   if (kinds.h5) {
-    Snapshot snap;
-    snap.physics = physics_;
-    snap.order = order_;
-    snap.var_names = vars_;
-    snap.time = t;
-    snap.step = step;
-    snap.coeffs = state;
-    snap.case_toml = case_toml_;
-    snap.build_info = build_info_;
-    snap.output_index = output_index;
-    snap.cell_data = derived_.cell_data;
-    write_snapshot_parts(h5, mesh_, snap, viz_, fields, s_.mesh_path, s_.parallel_hdf5);
+    write_snapshot_parts(h5, mesh_, make_snapshot(state, t, step, output_index), viz_, fields,
+                         s_.mesh_path, s_.parallel_hdf5);
     written_.push_back(h5);
     XdmfGrid g{name + ".h5", t, step, ne * viz_.nodes_per_elem, ne * viz_.tris_per_elem, {}};
     for (const VizField& f : fields) g.fields.push_back(f.name);

@@ -60,6 +60,8 @@ private:
                              const std::vector<VizField>& fields, double t, std::int64_t step,
                              std::int64_t output_index, Kinds kinds);
   std::vector<VizField> sample(const std::vector<double>& state) const;
+  Snapshot make_snapshot(const std::vector<double>& state, double t, std::int64_t step,
+                         std::int64_t output_index) const;
   std::string path(const std::string& file) const;
   const RunSettings& s_;
   const Mesh& mesh_;

@@ -9,12 +9,40 @@
 
 using namespace tridg_test;
 
+namespace {
+
+struct Case {
+  const char* toml;
+  const char* mesh;
+  const char* extra;
+};
+
+// Runs `c` on one GPU with the whole prepared mesh and on two with `two_mesh` (the same, or its
+// partition) and compares the final states; `msh` compares the Gmsh files too.
+void check_two_gpus(const Case& c, const TempDir& d, const std::string& two_mesh, bool msh) {
+  const std::string whole = source_path(std::string("meshes/prepared/") + c.mesh + ".h5");
+  const std::string args = "run " + quote(source_path(std::string("cases/") + c.toml + ".toml")) +
+                           " --device cuda -q " + c.extra +
+                           (msh ? "" : " --set output.gmsh=false") + " --mesh ";
+  const CmdResult one =
+      run_tridg(args + quote(whole) + " -o " + quote((d / "one").string()), d.path);
+  INFO(one.err);
+  REQUIRE(one.code == 0);
+  const CmdResult two = run_tridg(args + quote(two_mesh.empty() ? whole : two_mesh) + " -o " +
+                                      quote((d / "two").string()),
+                                  d.path, kMpiEnv, ranks(2));
+  INFO(two.err);
+  REQUIRE(two.code == 0);
+  const Final a = read_final(d / "one" / "final.h5"), b = read_final(d / "two" / "final.h5");
+  REQUIRE(a.coeffs.size() == b.coeffs.size());
+  CHECK(a.step == b.step);
+  CHECK(differing(a.coeffs, b.coeffs) == 0);
+  if (msh) CHECK(read_file(d / "one" / "final.msh") == read_file(d / "two" / "final.msh"));
+}
+
+} // namespace
+
 TEST_CASE("two GPUs through MPI give the bits of one") {
-  struct Case {
-    const char* toml;
-    const char* mesh;
-    const char* extra;
-  };
   const Case cases[] = {
       {"isentropic_vortex", "isentropic_vortex", "--set time.end=0.5 -p 2"},
       {"double_mach", "double_mach", "--set time.end=0.02"},
@@ -25,29 +53,11 @@ TEST_CASE("two GPUs through MPI give the bits of one") {
   for (const Case& c : cases) {
     CAPTURE(c.toml);
     TempDir d(std::string("gpu_mpi_") + c.toml);
-    const std::string args = "run " + quote(source_path(std::string("cases/") + c.toml + ".toml")) +
-                             " --mesh " +
-                             quote(source_path(std::string("meshes/prepared/") + c.mesh + ".h5")) +
-                             " --device cuda --set output.gmsh=false -q " + c.extra + " -o ";
-    const CmdResult one = run_tridg(args + quote((d / "one").string()), d.path);
-    INFO(one.err);
-    REQUIRE(one.code == 0);
-    const CmdResult two = run_tridg(args + quote((d / "two").string()), d.path, kMpiEnv, ranks(2));
-    INFO(two.err);
-    REQUIRE(two.code == 0);
-    const Final a = read_final(d / "one" / "final.h5"), b = read_final(d / "two" / "final.h5");
-    REQUIRE(a.coeffs.size() == b.coeffs.size());
-    CHECK(a.step == b.step);
-    CHECK(differing(a.coeffs, b.coeffs) == 0);
+    check_two_gpus(c, d, "", false);
   }
 }
 
 TEST_CASE("two GPUs reading their own parts give the bits of one") {
-  struct Case {
-    const char* toml;
-    const char* mesh;
-    const char* extra;
-  };
   const Case cases[] = {
       {"double_mach", "double_mach", "--set time.end=0.01 --refine 1"},
       {"monai", "monai", "--set time.end=1.0"},
@@ -55,26 +65,12 @@ TEST_CASE("two GPUs reading their own parts give the bits of one") {
   for (const Case& c : cases) {
     CAPTURE(c.toml);
     TempDir d(std::string("gpu_parts_") + c.toml);
-    const std::string whole = source_path(std::string("meshes/prepared/") + c.mesh + ".h5");
     const fs::path parts = d / "parts.h5";
-    REQUIRE(
-        run_tridg("partition " + quote(whole) + " -n 2 -o " + quote(parts.string()), d.path).code ==
-        0);
-    const std::string args = "run " + quote(source_path(std::string("cases/") + c.toml + ".toml")) +
-                             " --device cuda -q " + c.extra + " --mesh ";
-    const CmdResult one =
-        run_tridg(args + quote(whole) + " -o " + quote((d / "one").string()), d.path);
-    INFO(one.err);
-    REQUIRE(one.code == 0);
-    const CmdResult two =
-        run_tridg(args + quote(parts.string()) + " -o " + quote((d / "two").string()), d.path,
-                  kMpiEnv, ranks(2));
-    INFO(two.err);
-    REQUIRE(two.code == 0);
-    const Final a = read_final(d / "one" / "final.h5"), b = read_final(d / "two" / "final.h5");
-    REQUIRE(a.coeffs.size() == b.coeffs.size());
-    CHECK(a.step == b.step);
-    CHECK(differing(a.coeffs, b.coeffs) == 0);
-    CHECK(read_file(d / "one" / "final.msh") == read_file(d / "two" / "final.msh"));
+    REQUIRE(run_tridg("partition " +
+                          quote(source_path(std::string("meshes/prepared/") + c.mesh + ".h5")) +
+                          " -n 2 -o " + quote(parts.string()),
+                      d.path)
+                .code == 0);
+    check_two_gpus(c, d, parts.string(), true);
   }
 }

@@ -39,7 +39,8 @@ std::vector<hsize_t> File::shape(const std::string& name) const {
 template <class T>
 std::vector<hsize_t> File::checked_shape(const Handle& ds, const std::string& name) const {
   Handle type(H5Dget_type(ds.get()), H5Tclose);
-  if (H5Tget_class(type.get()) != (Traits<T>::floating ? H5T_FLOAT : H5T_INTEGER))
+  if (H5Tget_class(type.get()) != (Traits<T>::floating ? H5T_FLOAT : H5T_INTEGER) ||
+      !detail::sane_number_type(type.get()))
     fail("dataset '" + name + "' should hold " +
          (Traits<T>::floating ? "floating-point" : "integer") + " values");
   return shape(name);

@@ -45,4 +45,25 @@ inline std::string dims_text(const std::vector<hsize_t>& dims) {
   return s + ")";
 }
 
+// Whether a stored number type is one HDF5 can convert safely: a damaged file can declare a
+// precision or offset beyond the type's bytes, and HDF5 1.10's conversion then reads past its
+// buffer instead of failing.
+inline bool sane_number_type(hid_t type) {
+  const H5T_class_t cls = H5Tget_class(type);
+  if (cls != H5T_INTEGER && cls != H5T_FLOAT) return true; // strings are checked by their readers
+  const std::size_t size = H5Tget_size(type);
+  const std::size_t bits = 8 * size, precision = H5Tget_precision(type);
+  const int offset = H5Tget_offset(type);
+  if (size == 0 || size > 16 || precision == 0 || offset < 0 ||
+      std::size_t(offset) + precision > bits)
+    return false;
+  if (cls == H5T_FLOAT) {
+    std::size_t spos = 0, epos = 0, esize = 0, mpos = 0, msize = 0;
+    if (H5Tget_fields(type, &spos, &epos, &esize, &mpos, &msize) < 0) return false;
+    if (spos >= bits || epos + esize > bits || mpos + msize > bits || esize == 0 || esize > 32)
+      return false;
+  }
+  return true;
+}
+
 } // namespace tridg::h5::detail

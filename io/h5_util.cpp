@@ -10,6 +10,7 @@
 namespace tridg::h5 {
 
 using detail::dims_text;
+using detail::sane_number_type;
 using detail::Traits;
 
 namespace {
@@ -202,7 +203,7 @@ std::vector<T> File::read(const std::string& name, std::vector<hsize_t>& dims) c
   Handle ds = open_dataset(name);
   Handle type(H5Dget_type(ds.get()), H5Tclose);
   const H5T_class_t cls = H5Tget_class(type.get());
-  if (cls != (Traits<T>::floating ? H5T_FLOAT : H5T_INTEGER))
+  if (cls != (Traits<T>::floating ? H5T_FLOAT : H5T_INTEGER) || !sane_number_type(type.get()))
     fail("dataset '" + name + "' should hold " +
          (Traits<T>::floating ? "floating-point" : "integer") + " values");
   Handle space(H5Dget_space(ds.get()), H5Sclose);
@@ -308,7 +309,8 @@ std::int64_t File::attr_int(const std::string& object, const std::string& name) 
   Handle a = open_attr(object, name);
   Handle type(H5Aget_type(a.get()), H5Tclose);
   Handle space(H5Aget_space(a.get()), H5Sclose);
-  if (H5Tget_class(type.get()) != H5T_INTEGER || H5Sget_simple_extent_npoints(space.get()) != 1)
+  if (H5Tget_class(type.get()) != H5T_INTEGER || H5Sget_simple_extent_npoints(space.get()) != 1 ||
+      !sane_number_type(type.get()))
     fail("attribute '" + name + "' should be one integer");
   std::int64_t v = 0;
   if (H5Aread(a.get(), H5T_NATIVE_INT64, &v) < 0) fail("cannot read attribute '" + name + "'");
@@ -320,7 +322,8 @@ double File::attr_double(const std::string& object, const std::string& name) con
   Handle type(H5Aget_type(a.get()), H5Tclose);
   Handle space(H5Aget_space(a.get()), H5Sclose);
   const H5T_class_t cls = H5Tget_class(type.get());
-  if ((cls != H5T_FLOAT && cls != H5T_INTEGER) || H5Sget_simple_extent_npoints(space.get()) != 1)
+  if ((cls != H5T_FLOAT && cls != H5T_INTEGER) || H5Sget_simple_extent_npoints(space.get()) != 1 ||
+      !sane_number_type(type.get()))
     fail("attribute '" + name + "' should be one number");
   double v = 0;
   if (H5Aread(a.get(), H5T_NATIVE_DOUBLE, &v) < 0) fail("cannot read attribute '" + name + "'");

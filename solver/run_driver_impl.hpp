@@ -144,10 +144,16 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   // Without the positivity fix nothing makes the points inside an element admissible: the run
   // must start from a state that is, or its last good state could not be good.
   if (!s.limiter.positivity) {
+    const std::string remedy =
+        s.implicit.scheme == ImplicitScheme::none
+            ? "without a limiter, use the positivity fix: limiter.positivity = true"
+            : "the implicit schemes have no positivity fix: start from a state admissible at "
+              "every point (a finer mesh, smoother initial data, deeper water)";
     auto check = [&] {
       check_start_points(mesh, tables, pb.var_names, state, adm,
                          opt.restart.empty() ? ExitCode::bad_case : ExitCode::mismatch,
-                         opt.restart.empty() ? "initial state of " + cfg.source() : opt.restart);
+                         opt.restart.empty() ? "initial state of " + cfg.source() : opt.restart,
+                         remedy);
     };
     if (parts)
       par::together(check);

@@ -68,7 +68,8 @@ void check_start_state(const Mesh& mesh, int order, const std::vector<std::strin
 
 void check_start_points(const Mesh& mesh, const BasisTables& tables,
                         const std::vector<std::string>& vars, const std::vector<double>& c,
-                        const Admissibility& adm, ExitCode code, const std::string& source) {
+                        const Admissibility& adm, ExitCode code, const std::string& source,
+                        const std::string& remedy) {
   const std::size_t E = std::size_t(mesh.n_elems()), np = std::size_t(tables.n_modes);
   const std::size_t nv = vars.size(), own = std::size_t(mesh.n_owned());
   std::vector<const double*> points;
@@ -85,8 +86,8 @@ void check_start_points(const Mesh& mesh, const BasisTables& tables,
         u[v] = a;
       }
       if (!adm(u.data(), why))
-        fail(code, source + ": " + where(mesh, int(k)) + ": " + "value at a point: " + why +
-                       " (without a limiter, use the positivity fix: limiter.positivity = true)");
+        fail(code, source + ": " + where(mesh, int(k)) + ": " + "value at a point: " + why + " (" +
+                       remedy + ")");
     }
 }
 

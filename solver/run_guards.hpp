@@ -29,10 +29,11 @@ void check_start_state(const Mesh& mesh, int order, const std::vector<std::strin
                        const std::string& source);
 
 // The same for the values at every element's view points and edge Gauss points (tables from
-// core/dg_basis_tables.hpp), for runs without a positivity fix; the message suggests one.
+// core/dg_basis_tables.hpp), for runs without a positivity fix; the message ends with `remedy`.
 void check_start_points(const Mesh& mesh, const BasisTables& tables,
                         const std::vector<std::string>& vars, const std::vector<double>& c,
-                        const Admissibility& adm, ExitCode code, const std::string& source);
+                        const Admissibility& adm, ExitCode code, const std::string& source,
+                        const std::string& remedy);
 
 // The element with the smallest inscribed radius among this process's own (its whole-mesh
 // number); warns when it is far below the median (collective on a part: io/mesh.hpp).

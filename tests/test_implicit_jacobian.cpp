@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "backends/implicit/fd_jacobian.hpp"
 #include "backends/implicit/newton.hpp"
 #include "compiled_orders.hpp"
 #include "implicit_test_util.hpp"
@@ -22,12 +23,10 @@ namespace {
 // differences of two steps, 1e-7 and 1e-9, keeping the closer: a tie crossed by the larger step
 // only is then not mistaken for an error, while a wrong derivative differs from both.
 // Truncation is ~eps^2 of the product, round-off ~1e-16 |L| / eps (1e-7 at eps = 1e-9).
-template <int P, class Flux> double jacobian_mismatch(const EulerCase& c, double t) {
-  const EulerPhysics<double, Flux> phys{};
-  DgOperator<P, EulerPhysics<double, Flux>> op(phys, make_basis_tables(P), c.arrays, c.config);
-  // A generic state: every coefficient of the initial one disturbed by up to 1% of its
-  // element's mean (plus 1e-4 of the density, so zero velocities move too): no derivative is
-  // tested only at a symmetric or constant state, where the fluxes' branches tie exactly.
+// A generic state: every coefficient of the initial one disturbed by up to 1% of its element's
+// mean (plus 1e-4 of the density, so zero velocities move too): no derivative is tested only at
+// a symmetric or constant state, where the fluxes' branches tie exactly.
+std::vector<double> generic_state(const EulerCase& c) {
   std::vector<double> u = c.initial;
   const std::vector<double> noise = random_vector(u.size(), 7);
   const std::size_t n = c.mesh.n_elems(), NP = u.size() / (4 * n);
@@ -36,6 +35,13 @@ template <int P, class Flux> double jacobian_mismatch(const EulerCase& c, double
     const double size = std::abs(c.initial[v * NP * n + k]) + 0.01 * std::abs(c.initial[k]);
     u[i] += 0.01 * noise[i] * size;
   }
+  return u;
+}
+
+template <int P, class Flux> double jacobian_mismatch(const EulerCase& c, double t) {
+  const EulerPhysics<double, Flux> phys{};
+  DgOperator<P, EulerPhysics<double, Flux>> op(phys, make_basis_tables(P), c.arrays, c.config);
+  const std::vector<double> u = generic_state(c);
   const std::vector<double> x = random_vector(u.size(), 11);
   BlockMatrix A;
   op.jacobian(u, t, A, false);
@@ -122,4 +128,43 @@ TEST_CASE("matrix-free product equals the assembled one to its difference error"
   }
   // One-sided differences with eps ~ 1e-7: about 1e-7 relative in each product.
   CHECK(diff / scale < 1e-5);
+}
+
+TEST_CASE("the coloured finite-difference Jacobian equals the exact one to its difference error") {
+  // Curved walls, exact boundary states and HLLC at p = 1: every block of every element row,
+  // neighbours included, compared through products with a random vector (a colouring that let
+  // two elements of a colour share a neighbour would mix their columns there).
+  const EulerCase c = euler_case(source_path("cases/supersonic_vortex.toml"), 1);
+  using Phys = EulerPhysics<double, EulerHllc>;
+  DgOperator<1, Phys> op(Phys{}, make_basis_tables(1), c.arrays, c.config);
+  const std::vector<double> u = generic_state(c);
+  BlockMatrix exact, fd;
+  op.jacobian(u, 0.0, exact, false);
+  FdJacobian colouring(c.arrays);
+  double scale = 0;
+  for (const double x : u) scale = std::max(scale, std::abs(x));
+  colouring.build(
+      u, exact.B, scale, [&](const Vec& x, Vec& r) { op.residual(x, 0.0, r); }, fd, false);
+  // An element and its three neighbours are pairwise within distance 2: at least 4 colours.
+  // Each element has at most 9 others within distance 2: greedy colouring needs at most 10.
+  MESSAGE("colours: " << colouring.colours());
+  CHECK(colouring.colours() >= 4);
+  CHECK(colouring.colours() <= 10);
+  exact.shift.assign(exact.n, 0.0);
+  fd.shift.assign(fd.n, 0.0);
+  for (const std::uint32_t seed : {5u, 6u}) {
+    const std::vector<double> x = random_vector(u.size(), seed);
+    Vec ye, yf;
+    apply(exact, x, ye);
+    apply(fd, x, yf);
+    double diff = 0, size = 0;
+    for (std::size_t i = 0; i < ye.size(); ++i) {
+      diff = std::max(diff, std::abs(ye[i] - yf[i]));
+      size = std::max(size, std::abs(ye[i]));
+    }
+    // One-sided differences with steps 1e-7 of the largest coefficient: truncation ~1e-7 of
+    // the product, round-off ~1e-16 / 1e-7.
+    MESSAGE("max |J_fd x - J x| / max |J x| = " << diff / size);
+    CHECK(diff / size < 1e-5);
+  }
 }

@@ -8,12 +8,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "backends/backend.hpp"
 #include "backends/convert.hpp"
 #include "backends/host_view.hpp"
 #include "backends/implicit/block_matrix.hpp"
+#include "backends/implicit/fd_jacobian.hpp"
 #include "backends/implicit/vertex_patch.hpp"
 #include "kernels/dg_jacobian.hpp"
 
@@ -71,16 +73,30 @@ public:
     }
   }
 
-  // The block rows of dL/du at u (only the diagonal blocks with diag_only); A.shift untouched.
+  // The block rows of dL/du at u (only the diagonal blocks with diag_only); A.shift untouched:
+  // exact (dual numbers through the point functions) where kernels/dg_jacobian.hpp covers the
+  // physics, else by coloured finite differences (backends/implicit/fd_jacobian.hpp).
   void jacobian(const Vec& u, double t, BlockMatrix& A, bool diag_only) {
-    const int n = mesh_.n_elems;
-    if (A.n != n || A.B != B) A.resize(n, B);
-    const StateView<double> U{const_cast<double*>(u.data()), n};
+    if constexpr (!jacobian_supported<Phys>) {
+      if (!fd_) fd_ = std::make_unique<FdJacobian>(mesh_);
+      // The perturbation's scale: the largest cell mean of any variable.
+      double scale = 0;
+      for (int v = 0; v < M; ++v)
+        for (int k = 0; k < mesh_.n_elems; ++k)
+          scale = std::max(scale, std::abs(u[std::size_t(v * NP) * mesh_.n_elems + k]));
+      fd_->build(
+          u, B, scale > 0 ? scale : 1.0, [&](const Vec& x, Vec& r) { residual(x, t, r); }, A,
+          diag_only);
+    } else {
+      const int n = mesh_.n_elems;
+      if (A.n != n || A.B != B) A.resize(n, B);
+      const StateView<double> U{const_cast<double*>(u.data()), n};
 #pragma omp parallel for schedule(static)
-    for (int k = 0; k < n; ++k)
-      jacobian_row<P>(T_, phys_, view_, U, boundaries_.data(), dual_boundaries_.data(),
-                      int(boundaries_.size()), t, k, diag_only, A.row(k),
-                      A.col.data() + std::size_t(k) * 4);
+      for (int k = 0; k < n; ++k)
+        jacobian_row<P>(T_, phys_, view_, U, boundaries_.data(), dual_boundaries_.data(),
+                        int(boundaries_.size()), t, k, diag_only, A.row(k),
+                        A.col.data() + std::size_t(k) * 4);
+    }
   }
 
   // The elements around each mesh vertex (the vertex-patch smoother's patches).
@@ -100,6 +116,19 @@ public:
       rate[k] = phys_.admissible(mean) ? cfl_rate<P>(phys_, view_, k, mean)
                                        : std::numeric_limits<double>::infinity();
     }
+  }
+
+  // Whether every element's mean is admissible.
+  bool means_admissible(const Vec& u) const {
+    const int n = mesh_.n_elems;
+    int bad = 0;
+#pragma omp parallel for schedule(static) reduction(+ : bad)
+    for (int k = 0; k < n; ++k) {
+      double mean[M];
+      for (int v = 0; v < M; ++v) mean[v] = cell_mean(u[std::size_t(v * NP) * n + k]);
+      if (!phys_.admissible(mean)) ++bad;
+    }
+    return bad == 0;
   }
 
   // Whether every element's polynomial is admissible at its mean and view points.
@@ -135,6 +164,7 @@ private:
   std::vector<BoundaryParams<Dual<M>, M>> dual_boundaries_; // the Jacobian's (no tables)
   std::vector<std::vector<double>> tables_;
   std::vector<double> flux_;
+  std::unique_ptr<FdJacobian> fd_; // physics without the exact Jacobian
 };
 
 } // namespace tridg

@@ -293,18 +293,13 @@ template <class Phys>
 std::unique_ptr<Backend<Phys::M>> make_implicit_backend(const Phys& phys, const BasisTables& t,
                                                         const MeshArrays& m,
                                                         const BackendConfig<Phys::M>& c) {
-  if constexpr (!jacobian_supported<Phys>) {
-    fail(ExitCode::bad_case, "the implicit schemes (time.scheme = bdf2, esdirk3, steady) solve "
-                             "the Euler equations; this physics runs with the explicit ones");
-  } else {
-    if (c.limiter.barth_jespersen || c.limiter.positivity)
-      fail(ExitCode::bad_case,
-           "the implicit schemes run without the limiter (its derivative is not defined): set "
-           "limiter.type = \"none\" and limiter.positivity = false");
-    return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
-      return std::make_unique<ImplicitBackend<decltype(P)::value, Phys>>(phys, t, m, c);
-    });
-  }
+  if (c.limiter.barth_jespersen || c.limiter.positivity)
+    fail(ExitCode::bad_case,
+         "the implicit schemes run without the limiter (its derivative is not defined): set "
+         "limiter.type = \"none\" and limiter.positivity = false");
+  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+    return std::make_unique<ImplicitBackend<decltype(P)::value, Phys>>(phys, t, m, c);
+  });
 }
 
 } // namespace tridg

@@ -127,9 +127,24 @@ public:
       if (rebuild) age_ = 0;
       linear_solve(U, t, shift_, L_, rhs_, dU_, rebuild);
       ++age_;
-      axpy(1.0, dU_, U);
+      // An update that would leave a cell mean inadmissible (a depth, a density or a pressure
+      // not positive: thin water under strong friction, a strong expansion) is halved until it
+      // does not; the residual there would not be defined.
+      double step = 1;
+      trial_ = U;
+      axpy(step, dU_, trial_);
+      for (int halved = 0; !op_.means_admissible(trial_); ++halved) {
+        if (halved == 30) {
+          why = "every Newton update, down to 2^-30 of it, leaves a non-physical state";
+          return false;
+        }
+        step *= 0.5;
+        trial_ = U;
+        axpy(step, dU_, trial_);
+      }
+      U.swap(trial_);
       ++counters_.newton;
-      const double rel = rms(dU_) / std::max(rms(U), 1e-300);
+      const double rel = step * rms(dU_) / std::max(rms(U), 1e-300);
       counters_.last_update = rel;
       if (!std::isfinite(rel)) {
         why = "the Newton update is not finite";
@@ -157,7 +172,7 @@ private:
   NewtonCounters counters_;
   bool built_ = false; // A_ and its factorisation are of the current step's shifts
   int age_ = 0;        // Newton iterations since A_ was built
-  Vec L_, rhs_, dU_, up_, Lp_;
+  Vec L_, rhs_, dU_, up_, Lp_, trial_;
   std::vector<double> shift_;
 };
 

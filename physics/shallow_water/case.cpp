@@ -118,6 +118,29 @@ Bathymetry moved_bed(const Bathymetry& before, const SeafloorSource& quake, doub
       before.thread_safe()); // Okada's formulas keep no state
 }
 
+// Depth positivity of the explicit schemes: the positivity limiter, the time-step bound behind
+// it, and friction capped so that a step can at most stop the flow.
+void finish_explicit_settings(const Config& cfg, RunSettings& s, SwSettings<double>& phys) {
+  const int p = s.order;
+  if (cfg.has("limiter.positivity") && !s.limiter.positivity)
+    cfg.error("limiter.positivity", "shallow water needs the positivity limiter (wetting and "
+                                    "drying); remove the key or set it to true");
+  s.limiter.positivity = true;
+  const double cfl_max = sw_positivity_cfl(p);
+  if (!cfg.has("time.cfl")) {
+    s.cfl = std::min(0.9, 0.9 * cfl_max);
+  } else if (s.cfl > cfl_max && s.dt <= 0) {
+    spdlog::warn("{}: time.cfl = {} is above {:.3f}, the bound that keeps depths >= 0 at p = {}",
+                 cfg.source(), s.cfl, cfl_max, p);
+  }
+  if (s.scheme == "rk4")
+    spdlog::warn("{}: rk4 is not strong-stability preserving: depth positivity is not guaranteed "
+                 "(use ssprk2, ssprk3 or lsssprk42)",
+                 cfg.source());
+  const double cfl_factor = s.cfl * scheme_step_factor(s.scheme) / (2 * p + 1);
+  phys.friction_cap = 1.0 / cfl_factor;
+}
+
 } // namespace
 
 SwSettings<double> read_sw_physics(const Config& cfg) {
@@ -135,24 +158,17 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   c.phys = read_sw_physics(cfg);
   const int p = s.order;
 
-  // Depth positivity needs the positivity limiter and the time-step bound behind it.
-  if (cfg.has("limiter.positivity") && !s.limiter.positivity)
-    cfg.error("limiter.positivity", "shallow water needs the positivity limiter (wetting and "
-                                    "drying); remove the key or set it to true");
-  s.limiter.positivity = true;
-  const double cfl_max = sw_positivity_cfl(p);
-  if (!cfg.has("time.cfl")) {
-    s.cfl = std::min(0.9, 0.9 * cfl_max);
-  } else if (s.cfl > cfl_max && s.dt <= 0) {
-    spdlog::warn("{}: time.cfl = {} is above {:.3f}, the bound that keeps depths >= 0 at p = {}",
-                 cfg.source(), s.cfl, cfl_max, p);
+  if (s.implicit.scheme != ImplicitScheme::none) {
+    // The implicit schemes run without a limiter: Newton keeps every cell's mean depth positive
+    // (it halves an update that would not), and friction acts with its full rate, however stiff.
+    if (s.limiter.positivity && cfg.has("limiter.positivity"))
+      cfg.error("limiter.positivity", "the implicit schemes run without the positivity limiter; "
+                                      "remove the key (they keep each cell's mean depth positive "
+                                      "themselves, for water that does not dry)");
+    s.limiter.positivity = false;
+  } else {
+    finish_explicit_settings(cfg, s, c.phys);
   }
-  if (s.scheme == "rk4")
-    spdlog::warn("{}: rk4 is not strong-stability preserving: depth positivity is not guaranteed "
-                 "(use ssprk2, ssprk3 or lsssprk42)",
-                 cfg.source());
-  const double cfl_factor = s.cfl * scheme_step_factor(s.scheme) / (2 * p + 1);
-  c.phys.friction_cap = 1.0 / cfl_factor;
 
   const Geographic geo = read_geographic(cfg);
   c.phys.geographic = geo.on;

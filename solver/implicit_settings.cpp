@@ -9,8 +9,8 @@ ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme
   p.scheme = implicit_scheme_of(scheme);
   if (p.scheme == ImplicitScheme::none) {
     if (cfg.has("implicit"))
-      cfg.error("implicit", "is for the implicit schemes (time.scheme = \"bdf2\", \"esdirk3\" or "
-                            "\"steady\"); time.scheme is \"" +
+      cfg.error("implicit", "is for the implicit and steady schemes (time.scheme = \"bdf2\", "
+                            "\"esdirk3\", \"steady\" or \"steady_rk\"); time.scheme is \"" +
                                 scheme + "\"");
     return p;
   }
@@ -45,6 +45,15 @@ ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme
   if (p.error_tol > 0 && p.scheme != ImplicitScheme::esdirk3)
     cfg.error("implicit.error_tol", "adaptive steps are ESDIRK3's (time.scheme = \"esdirk3\")");
   if (p.cfl_max < p.cfl_start) cfg.error("implicit.cfl_max", "is below implicit.cfl_start");
+  // Explicit pseudo-time steps solve nothing: of the table only the tolerance applies.
+  if (p.scheme == ImplicitScheme::steady_rk)
+    for (const char* key :
+         {"implicit.newton_tol", "implicit.newton_max", "implicit.gmres_tol",
+          "implicit.gmres_restart", "implicit.gmres_max", "implicit.preconditioner",
+          "implicit.jacobian", "implicit.cfl_start", "implicit.cfl_max", "implicit.cfl_growth"})
+      if (cfg.has(key))
+        cfg.error(key, "is not a setting of time.scheme = \"steady_rk\" (explicit pseudo-time "
+                       "steps: only implicit.steady_tol and time.cfl apply)");
   return p;
 }
 

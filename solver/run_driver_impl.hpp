@@ -237,7 +237,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
     }
     progress.update(t, step, st.dt, backend->progress_note());
     if (st.finished) break; // a steady solve reached its tolerance
-    if (s.implicit.scheme == ImplicitScheme::steady && step >= s.steps)
+    if (is_steady(s.implicit.scheme) && step >= s.steps)
       save_and_fail("the steady solve did not converge, and its last state could not be saved: ",
                     "the steady solve did not reach implicit.steady_tol in " +
                         std::to_string(step) + " iterations (" + backend->progress_note() +

@@ -44,13 +44,15 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
                                           " is above the supported " + std::to_string(max_order));
   s.scheme = cfg.get_choice("time.scheme", scheme_names(), "ssprk2");
   s.implicit = read_implicit_params(cfg, s.scheme);
-  const bool implicit = s.implicit.scheme != ImplicitScheme::none;
+  const bool implicit =
+      s.implicit.scheme != ImplicitScheme::none && s.implicit.scheme != ImplicitScheme::steady_rk;
   // A CFL number below 1e-6 (a denormal, say) would only make the run endless; implicit steps
   // are not bound by stability, only by accuracy.
   s.cfl = cfg.get_double_in("time.cfl", Config::Interval::closed(1e-6, implicit ? 1e6 : 10), 0.9);
   s.steps = cfg.get_int_in("time.steps", 0, std::numeric_limits<int>::max(), 0);
   // A steady solve ends at its residual tolerance; time.steps bounds its iterations.
   if (s.implicit.scheme == ImplicitScheme::steady && s.steps == 0) s.steps = 2000;
+  if (s.implicit.scheme == ImplicitScheme::steady_rk && s.steps == 0) s.steps = 1000000;
   s.max_steps = std::int64_t(
       cfg.get_double_in("time.max_steps", Config::Interval::closed(1, 1e15), double(s.max_steps)));
   if (s.steps > s.max_steps)

@@ -22,7 +22,7 @@ StageDef shu_osher(double A, double B, double C, double c) {
 } // namespace
 
 std::vector<std::string> scheme_names() {
-  return {"ssprk2", "ssprk3", "rk4", "lsssprk42", "bdf2", "esdirk3", "steady"};
+  return {"ssprk2", "ssprk3", "rk4", "lsssprk42", "bdf2", "esdirk3", "steady", "steady_rk"};
 }
 
 bool is_implicit_scheme(const std::string& name) {

@@ -9,7 +9,8 @@ namespace tridg {
 // The Runge-Kutta schemes tridg offers, by case-file name: "ssprk2", "ssprk3", "rk4",
 // "lsssprk42" (four-stage, second-order, low-storage SSP, twice SSP-RK2's stable step for the
 // cost of two more stages).
-// The implicit ones, "bdf2", "esdirk3" and "steady", have no stages: backends/implicit/ runs them.
+// The implicit ones, "bdf2", "esdirk3", "steady" and "steady_rk", have no stages:
+// backends/implicit/ runs them.
 std::vector<StageDef> make_scheme(const std::string& name);
 bool is_implicit_scheme(const std::string& name);
 std::vector<std::string> scheme_names();

@@ -5,14 +5,22 @@
 
 namespace tridg {
 
-enum class ImplicitScheme { none, bdf2, esdirk3, steady };
+// steady_rk: explicit SSP-RK2 in pseudo-time with each element's own CFL step, the baseline the
+// Newton steady solve is measured against (it needs no Jacobian and no linear solve).
+enum class ImplicitScheme { none, bdf2, esdirk3, steady, steady_rk };
+
+// Whether the scheme iterates to a steady state (ends at implicit.steady_tol, not at a time).
+inline bool is_steady(ImplicitScheme s) {
+  return s == ImplicitScheme::steady || s == ImplicitScheme::steady_rk;
+}
 
 // The case file's names of the implicit schemes (time.scheme); none for any other name.
 inline ImplicitScheme implicit_scheme_of(const std::string& name) {
-  return name == "bdf2"      ? ImplicitScheme::bdf2
-         : name == "esdirk3" ? ImplicitScheme::esdirk3
-         : name == "steady"  ? ImplicitScheme::steady
-                             : ImplicitScheme::none;
+  return name == "bdf2"        ? ImplicitScheme::bdf2
+         : name == "esdirk3"   ? ImplicitScheme::esdirk3
+         : name == "steady"    ? ImplicitScheme::steady
+         : name == "steady_rk" ? ImplicitScheme::steady_rk
+                               : ImplicitScheme::none;
 }
 inline const char* implicit_scheme_name(ImplicitScheme s) {
   switch (s) {
@@ -22,6 +30,8 @@ inline const char* implicit_scheme_name(ImplicitScheme s) {
     return "esdirk3";
   case ImplicitScheme::steady:
     return "steady";
+  case ImplicitScheme::steady_rk:
+    return "steady_rk";
   default:
     return "none";
   }

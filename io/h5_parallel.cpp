@@ -40,6 +40,7 @@ File File::create_parallel(const std::string& path, const void* comm, int rank, 
 #else
   (void)comm;
   (void)rank;
+  (void)code;
   tridg::fail(ExitCode::internal, name + ": this build's HDF5 writes no file from several ranks");
 #endif
 }

@@ -32,6 +32,7 @@ template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, cons
   bc.single_precision = s.single_precision;
   bc.visit_seed = s.visit_seed;
   bc.limit_in_stage = s.limit_in_stage;
+  bc.overlap_launches = s.overlap_launches;
   bc.implicit = s.implicit;
   return bc;
 }

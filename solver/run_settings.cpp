@@ -98,6 +98,7 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
   s.single_precision = opt.precision == "single";
   s.visit_seed = opt.visit_seed;
   s.limit_in_stage = opt.limit_in_stage;
+  s.overlap_launches = opt.overlap_launches;
   return s;
 }
 

@@ -26,6 +26,9 @@ struct RunOptions {
   std::uint64_t visit_seed = 0;
   // Testing aid: false runs the positivity fix as a pass of its own (BackendConfig).
   bool limit_in_stage = true;
+  // Testing aid, CUDA backend: programmatic dependent launch in the captured step
+  // (BackendConfig::overlap_launches).
+  bool overlap_launches = true;
   bool trust_geo = false;                 // --trust-geo (io/mesh_loader.hpp)
   std::int64_t max_elements = 50'000'000; // --max-elements
 };
@@ -58,6 +61,7 @@ struct RunSettings {
   bool single_precision = false;
   std::uint64_t visit_seed = 0;
   bool limit_in_stage = true;
+  bool overlap_launches = true;
 };
 
 // Reads every common key; physics keys are read by the physics' own set-up.

@@ -16,10 +16,11 @@ namespace tridg::gpu_test {
 inline RunResult run_on(const std::string& device, const std::string& case_file,
                         const std::string& mesh, int order, int refine,
                         std::vector<std::string> sets, const std::string& precision = "double",
-                        bool limit_in_stage = true) {
+                        bool limit_in_stage = true, bool overlap_launches = true) {
   RunOptions o;
   o.precision = precision;
   o.limit_in_stage = limit_in_stage;
+  o.overlap_launches = overlap_launches;
   o.case_path = std::string(TRIDG_SOURCE_DIR) + "/" + case_file;
   o.mesh_path = std::string(TRIDG_SOURCE_DIR) + "/" + mesh;
   o.order = order;

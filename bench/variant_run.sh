@@ -29,6 +29,6 @@ for i in 1 2; do
     B=build-base/bin/bench_gpu
     [ $v = variant ] && B="$W/build-variant/bin/bench_gpu"
     echo "== $v run $i" | tee -a "$OUT/bench.log"
-    $B --root . --orders $ORDERS --refines 0 2 ${BENCH_ARGS:-} 2>&1 | grep -E "^ *[0-9]|elements .*ms/launch" | tee -a "$OUT/bench.log"
+    $B --root . --orders $ORDERS --refines 0 2 ${BENCH_ARGS:-} 2>&1 | grep -E "^ *[0-9]|elements .*ms/launch|small mesh" | tee -a "$OUT/bench.log"
   done
 done

@@ -150,16 +150,23 @@ private:
     return next_dt(r, cfg_.cfl_factor, cfg_.fixed_dt, t_, t_target);
   }
 
-  // One pseudo-time iteration; true when the residual is already below the tolerance.
-  bool steady_iteration(StepStatus& st) {
+  // L_ and its RMS at the current state, the first one kept as the reference; a residual that
+  // is not finite sets st.failure.
+  enum class Residual { above, reached, failed };
+  Residual steady_residual(StepStatus& st) {
     op_.residual(u_, t_, L_);
     residual_ = rms(L_);
     if (r0_ < 0) r0_ = residual_;
     if (!std::isfinite(residual_)) {
       st.failure = "the steady residual is not finite";
-      return false;
+      return Residual::failed;
     }
-    if (residual_ <= prm_.steady_tol) return true;
+    return residual_ <= prm_.steady_tol ? Residual::reached : Residual::above;
+  }
+
+  // One pseudo-time iteration; true when the residual is already below the tolerance.
+  bool steady_iteration(StepStatus& st) {
+    if (steady_residual(st) != Residual::above) return st.failure.empty();
     // Switched evolution relaxation: the pseudo-step grows as the residual falls.
     cfl_ = std::min(prm_.cfl_max,
                     prm_.cfl_start * cfl_scale_ * std::pow(r0_ / residual_, prm_.cfl_growth));
@@ -191,14 +198,7 @@ private:
   // One SSP-RK2 step in pseudo-time, each element at its own CFL step (cfl_factor / its rate);
   // true when the residual is already below the tolerance.
   bool rk_iteration(StepStatus& st) {
-    op_.residual(u_, t_, L_);
-    residual_ = rms(L_);
-    if (r0_ < 0) r0_ = residual_;
-    if (!std::isfinite(residual_)) {
-      st.failure = "the steady residual is not finite";
-      return false;
-    }
-    if (residual_ <= prm_.steady_tol) return true;
+    if (steady_residual(st) != Residual::above) return st.failure.empty();
     op_.rates(u_, rate_);
     const std::size_t n = std::size_t(op_.n_elems()), size = u_.size();
     shift_.resize(n);

@@ -257,6 +257,8 @@ public:
     sm_major_ = prop.major;
     const DGTables<P, Real> t = to_dg_tables<P, Real>(tables);
     cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
+    // As DeviceArray::upload: complete before the backend's stream launches anything.
+    cuda_check(cudaStreamSynchronize(cudaStreamLegacy), "tables to constant memory");
     cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
     geom_.upload(to_real<Real>(mesh.geom));
     edge_geom_.upload(to_real<Real>(mesh.edge_geom));

@@ -37,9 +37,14 @@ public:
     n_ = n;
     if (n) cuda_check(cudaMalloc(&p_, n * sizeof(T)), "cudaMalloc");
   }
+  // Complete when it returns. cudaMemcpy from pageable memory may return before its copy has
+  // reached the device, ordered only on the legacy default stream, which the backends'
+  // non-blocking streams do not wait for: a kernel launched next could read the old contents.
   void upload(const T* h, std::size_t n) {
     if (n != n_) resize(n);
-    if (n) cuda_check(cudaMemcpy(p_, h, n * sizeof(T), cudaMemcpyHostToDevice), "upload");
+    if (!n) return;
+    cuda_check(cudaMemcpy(p_, h, n * sizeof(T), cudaMemcpyHostToDevice), "upload");
+    cuda_check(cudaStreamSynchronize(cudaStreamLegacy), "upload");
   }
   template <class V> void upload(const V& v) { upload(v.data(), v.size()); }
   void download(T* h) const {

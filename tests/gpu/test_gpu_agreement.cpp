@@ -103,8 +103,9 @@ TEST_CASE("isentropic vortex: GPU convergence rate equals the CPU's") {
 }
 
 TEST_CASE("repeated runs give the same bits, with and without overlapped launches, p = 1") {
-  // Nothing in a step may depend on the order in which blocks run or on what a cache holds
-  // (bench/NOTES.md: a persistent step whose loads went through the read-only cache did).
+  // Nothing may depend on the order in which blocks run, on what a cache holds or on when a
+  // copy lands: before uploads waited for their copies (DeviceArray::upload), about one run in
+  // five differed here (bench/NOTES.md).
   const char* mesh = "meshes/prepared/double_mach.h5";
   for (const bool barth_jespersen : {true, false})
     for (const bool overlap : {true, false}) {

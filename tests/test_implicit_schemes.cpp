@@ -134,7 +134,7 @@ TEST_CASE("a Newton solve that cannot converge is a clear error") {
 
 TEST_CASE("implicit settings: keys checked, limiter refused") {
   CHECK_THROWS_WITH_AS(vortex("ssprk2", 1, 0.01, 0.02, {"implicit.newton_max=3"}),
-                       doctest::Contains("is for the implicit schemes"), UserError);
+                       doctest::Contains("is for the implicit and steady schemes"), UserError);
   CHECK_THROWS_WITH_AS(vortex("bdf2", 1, 0.1, 0.2, {"limiter.type=\"barth_jespersen\""}),
                        doctest::Contains("without the limiter"), UserError);
   CHECK_THROWS_WITH_AS(vortex("bdf2", 1, 0.1, 0.2, {"implicit.error_tol=1e-4"}),

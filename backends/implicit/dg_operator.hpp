@@ -79,7 +79,8 @@ public:
   void jacobian(const Vec& u, double t, BlockMatrix& A, bool diag_only) {
     if constexpr (!jacobian_supported<Phys>) {
       if (!fd_) fd_ = std::make_unique<FdJacobian>(mesh_);
-      // The perturbation's scale: the largest cell mean of any variable.
+      // The perturbation's scale: the largest mode-0 coefficient (a multiple of the cell mean)
+      // of any variable.
       double scale = 0;
       for (int v = 0; v < M; ++v)
         for (int k = 0; k < mesh_.n_elems; ++k)

@@ -201,17 +201,23 @@ private:
     if (steady_residual(st) != Residual::above) return st.failure.empty();
     op_.rates(u_, rate_);
     const std::size_t n = std::size_t(op_.n_elems()), size = u_.size();
-    shift_.resize(n);
+    shift_.resize(n); // here each element's pseudo-time step
     for (std::size_t k = 0; k < n; ++k) shift_[k] = cfg_.cfl_factor / rate_[k];
     trial_.resize(size);
 #pragma omp parallel for schedule(static)
     for (std::size_t i = 0; i < size; ++i) trial_[i] = u_[i] + shift_[i % n] * L_[i];
     op_.residual(trial_, t_, du_);
+    base_.resize(size);
 #pragma omp parallel for schedule(static)
     for (std::size_t i = 0; i < size; ++i)
-      u_[i] = 0.5 * u_[i] + 0.5 * (trial_[i] + shift_[i % n] * du_[i]);
+      base_[i] = 0.5 * u_[i] + 0.5 * (trial_[i] + shift_[i % n] * du_[i]);
+    // A non-physical result ends the run with the state before it, the last good one.
+    if (!op_.admissible(base_)) {
+      st.blew_up = true;
+      return false;
+    }
+    u_.swap(base_);
     ++steps_;
-    if (!op_.admissible(u_)) st.blew_up = true;
     return false;
   }
 

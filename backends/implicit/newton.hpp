@@ -131,16 +131,14 @@ public:
       // not positive: thin water under strong friction, a strong expansion) is halved until it
       // does not; the residual there would not be defined.
       double step = 1;
-      trial_ = U;
-      axpy(step, dU_, trial_);
-      for (int halved = 0; !op_.means_admissible(trial_); ++halved) {
+      for (int halved = 0;; ++halved, step *= 0.5) {
+        trial_ = U;
+        axpy(step, dU_, trial_);
+        if (op_.means_admissible(trial_)) break;
         if (halved == 30) {
           why = "every Newton update, down to 2^-30 of it, leaves a non-physical state";
           return false;
         }
-        step *= 0.5;
-        trial_ = U;
-        axpy(step, dU_, trial_);
       }
       U.swap(trial_);
       ++counters_.newton;

@@ -124,10 +124,10 @@ template <int N> TRIDG_HD double value_of(const Dual<N>& x) {
 namespace std {
 // The limits of the value (the physics compare states against them).
 template <int N> struct numeric_limits<tridg::Dual<N>> : numeric_limits<double> {
-  static tridg::Dual<N> min() { return numeric_limits<double>::min(); }
-  static tridg::Dual<N> max() { return numeric_limits<double>::max(); }
-  static tridg::Dual<N> lowest() { return numeric_limits<double>::lowest(); }
-  static tridg::Dual<N> epsilon() { return numeric_limits<double>::epsilon(); }
-  static tridg::Dual<N> infinity() { return numeric_limits<double>::infinity(); }
+  TRIDG_HD static tridg::Dual<N> min() { return numeric_limits<double>::min(); }
+  TRIDG_HD static tridg::Dual<N> max() { return numeric_limits<double>::max(); }
+  TRIDG_HD static tridg::Dual<N> lowest() { return numeric_limits<double>::lowest(); }
+  TRIDG_HD static tridg::Dual<N> epsilon() { return numeric_limits<double>::epsilon(); }
+  TRIDG_HD static tridg::Dual<N> infinity() { return numeric_limits<double>::infinity(); }
 };
 } // namespace std

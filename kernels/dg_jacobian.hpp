@@ -5,7 +5,10 @@
 // evaluated with dual numbers (core/dual.hpp): the flux's M x M derivative at a point, chained
 // through the basis by the same quadrature the residual uses. An element computes the flux
 // derivatives of its own edges (each edge twice, once per side), so rows are written by one
-// element alone, in any order and on any number of threads.
+// element alone, in any order and on any number of threads, on the host or on the device.
+#include <cstddef>
+#include <utility>
+
 #include "core/dual.hpp"
 #include "kernels/dg_element.hpp"
 
@@ -19,17 +22,27 @@ constexpr bool jacobian_supported =
     !Phys::has_cell && !Phys::has_side_correction && !Phys::has_point_source &&
     !Phys::has_cell_source && !Phys::has_point_flux;
 
-// Block layout: 4 blocks of B x B per element (B = M NP, row and column index v NP + j, the
-// coefficient order of StateView), row-major.
-template <int P, int M> struct JacobianLayout {
-  static constexpr int B = M * Order<P>::NP;
-  static constexpr int slots = 4;
+// Where element k's blocks go: 4 blocks of B x B (B = M NP, row and column index v NP + j, the
+// coefficient order of StateView). On the host each element's blocks are contiguous and
+// row-major; on the device entry (slot, r, c) of all elements is contiguous, element fastest, so
+// that a warp of consecutive elements reads one entry of 32 blocks in one transaction.
+struct RowMajorBlocks {
+  double* p;
+  int B;
+  TRIDG_HD double& operator()(int slot, int r, int c) const { return p[(slot * B + r) * B + c]; }
+};
+struct ElementFastBlocks {
+  double* p;
+  int B, n, k;
+  TRIDG_HD double& operator()(int slot, int r, int c) const {
+    return p[(std::size_t(slot * B + r) * B + c) * n + k];
+  }
 };
 
 // Derivatives of the scaled numerical flux s F(a(uL), b(uR)) at one edge point: dL, dR [v][w].
 template <int M, class PhysD>
-void flux_derivative(const PhysD& pd, const double* uL, const double* uR, double nx, double ny,
-                     double s, double (&dL)[M][M], double (&dR)[M][M]) {
+TRIDG_HD void flux_derivative(const PhysD& pd, const double* uL, const double* uR, double nx,
+                              double ny, double s, double (&dL)[M][M], double (&dR)[M][M]) {
   using D = Dual<2 * M>;
   D a[M], b[M], f[M];
   for (int w = 0; w < M; ++w) {
@@ -44,45 +57,54 @@ void flux_derivative(const PhysD& pd, const double* uL, const double* uR, double
     }
 }
 
-// blk[r][c] += sum over (v, w) of a[j] d[v][w] b[i] with r = v NP + j, c = w NP + i.
-template <int NP, int M>
-void add_outer(double* blk, const double* a, const double (&d)[M][M], const double* b,
-               double sign) {
-  constexpr int B = M * NP;
+// blk[r][c] += sum over (v, w) of a[j] d[v][w] b[i] with r = v NP + j, c = w NP + i, in block
+// `slot` of `out`.
+template <int NP, int M, class Out>
+TRIDG_HD void add_outer(const Out& out, int slot, const double* a, const double (&d)[M][M],
+                        const double* b, double sign) {
   for (int v = 0; v < M; ++v)
     for (int w = 0; w < M; ++w) {
       const double dv = sign * d[v][w];
       if (dv == 0) continue;
       for (int j = 0; j < NP; ++j) {
         const double aj = dv * a[j];
-        double* row = blk + (v * NP + j) * B + w * NP;
-        for (int i = 0; i < NP; ++i) row[i] += aj * b[i];
+        for (int i = 0; i < NP; ++i) out(slot, v * NP + j, w * NP + i) += aj * b[i];
       }
     }
 }
 
-// Element k's block row: blocks[4][B][B] and the column element of each slot (-1: none); the
+// The physics in the dual numbers the Jacobian differentiates with: one element's own state
+// (Dual<M>) and an edge's two states (Dual<2M>). Made once on the host, passed to every row.
+template <class Phys> struct JacobianPhysics {
+  decltype(std::declval<Phys>().template cast<Dual<Phys::M>>()) one;
+  decltype(std::declval<Phys>().template cast<Dual<2 * Phys::M>>()) two;
+  explicit JacobianPhysics(const Phys& p)
+      : one(p.template cast<Dual<Phys::M>>()), two(p.template cast<Dual<2 * Phys::M>>()) {}
+};
+
+// Element k's block row into `out` and the column element of each slot (cols[4], -1: none); the
 // boundary groups in double and in Dual<M> (their tables stay with the double ones). With
 // `diag_only` the neighbour blocks are left at zero (a preconditioner of the matrix-free product
 // needs only the diagonal).
-template <int P, class Phys>
-void jacobian_row(const DGTables<P, double>& T, const Phys& phys, const MeshView<double>& m,
-                  const StateView<double>& U, const BoundaryParams<double, Phys::M>* bcs,
-                  const BoundaryParams<Dual<Phys::M>, Phys::M>* bcs_dual, int n_bc, double t, int k,
-                  bool diag_only, double* blocks, int* cols) {
+template <int P, class Phys, class Out>
+TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<Phys>& jp,
+                           const MeshView<double>& m, const StateView<double>& U,
+                           const BoundaryParams<double, Phys::M>* bcs,
+                           const BoundaryParams<Dual<Phys::M>, Phys::M>* bcs_dual, int n_bc,
+                           double t, int k, bool diag_only, const Out& out, int* cols) {
   static_assert(jacobian_supported<Phys>, "the Jacobian covers point functions of the state");
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
   constexpr int B = M * NP;
   using D1 = Dual<M>;
-  using D2 = Dual<2 * M>;
-  const auto pd1 = phys.template cast<D1>();
-  const auto pd2 = phys.template cast<D2>();
-  for (int i = 0; i < 4 * B * B; ++i) blocks[i] = 0;
+  const auto& pd1 = jp.one;
+  const auto& pd2 = jp.two;
+  for (int slot = 0; slot < 4; ++slot)
+    for (int r = 0; r < B; ++r)
+      for (int c = 0; c < B; ++c) out(slot, r, c) = 0;
   cols[0] = k;
   const int E = m.n_elems;
   const double g0 = m.geom[k], g1 = m.geom[E + k], g2 = m.geom[2 * E + k], g3 = m.geom[3 * E + k];
   const double inv_det = 1.0 / (g3 * g0 - g1 * g2);
-  double* self = blocks;
 
   // Volume integral: d/du of sum_q (G dphi/dr + H dphi/ds) with G, H the contravariant fluxes.
   if constexpr (P > 0) {
@@ -100,8 +122,7 @@ void jacobian_row(const DGTables<P, double>& T, const Phys& phys, const MeshView
           const double H = g2 * fx[v].d[w] + g3 * fy[v].d[w];
           for (int j = 1; j < NP; ++j) {
             const double a = G * T.vdr[q][j] + H * T.vds[q][j];
-            double* row = self + (v * NP + j) * B + w * NP;
-            for (int i = 0; i < NP; ++i) row[i] += a * T.vphi[q][i];
+            for (int i = 0; i < NP; ++i) out(0, v * NP + j, w * NP + i) += a * T.vphi[q][i];
           }
         }
     }
@@ -145,7 +166,7 @@ void jacobian_row(const DGTables<P, double>& T, const Phys& phys, const MeshView
         const double sc = len * T.fw[q];
         for (int v = 0; v < M; ++v)
           for (int w = 0; w < M; ++w) d[v][w] = sc * f[v].d[w];
-        add_outer<NP, M>(self, T.fphi[s][q], d, T.fphi[s][q], -1.0);
+        add_outer<NP, M>(out, 0, T.fphi[s][q], d, T.fphi[s][q], -1.0);
       }
       continue;
     }
@@ -156,22 +177,23 @@ void jacobian_row(const DGTables<P, double>& T, const Phys& phys, const MeshView
     traces<P, M>(T, U, kl, sl, uL);
     traces<P, M>(T, U, kr, sr, uR);
     cols[1 + s] = right ? kl : kr;
-    double* off = blocks + (1 + s) * B * B;
     for (int q = 0; q < NF; ++q) {
       double dL[M][M], dR[M][M];
       flux_derivative<M>(pd2, uL[q], uR[NF - 1 - q], nx, ny, len * T.fw[q], dL, dR);
       const double* phiL = T.fphi[sl][q];
       const double* phiR = T.fphi[sr][NF - 1 - q];
       if (!right) {
-        add_outer<NP, M>(self, phiL, dL, phiL, -1.0);
-        if (!diag_only) add_outer<NP, M>(off, phiL, dR, phiR, -1.0);
+        add_outer<NP, M>(out, 0, phiL, dL, phiL, -1.0);
+        if (!diag_only) add_outer<NP, M>(out, 1 + s, phiL, dR, phiR, -1.0);
       } else {
-        add_outer<NP, M>(self, phiR, dR, phiR, 1.0);
-        if (!diag_only) add_outer<NP, M>(off, phiR, dL, phiL, 1.0);
+        add_outer<NP, M>(out, 0, phiR, dR, phiR, 1.0);
+        if (!diag_only) add_outer<NP, M>(out, 1 + s, phiR, dL, phiL, 1.0);
       }
     }
   }
-  for (int i = 0; i < 4 * B * B; ++i) blocks[i] *= inv_det;
+  for (int slot = 0; slot < 4; ++slot)
+    for (int r = 0; r < B; ++r)
+      for (int c = 0; c < B; ++c) out(slot, r, c) *= inv_det;
 }
 
 } // namespace tridg

@@ -11,6 +11,7 @@
 #include "io/mesh.hpp"
 #include "parallel/comm.hpp"
 #include "parallel/partitioned_backend.hpp"
+#include "solver/implicit_settings.hpp"
 #include "solver/problem.hpp"
 #include "solver/run_settings.hpp"
 #include "solver/time_schemes.hpp"
@@ -69,9 +70,11 @@ make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh
   if (cfg.implicit.scheme != ImplicitScheme::none) {
     if (par::size() > 1)
       fail(ExitCode::bad_case, "the implicit schemes run on one rank; start tridg without mpirun");
-    if (device != "cpu")
-      fail(ExitCode::bad_case, "the implicit schemes run on the CPU backend; use --device cpu");
-    return make_implicit_backend(phys, tables, mesh, cfg);
+    if (device == "cpu") return make_implicit_backend(phys, tables, mesh, cfg, -1);
+    // The linear solves on the GPU, the Newton logic and the residual on the host.
+    BackendConfig<Phys::M> c = cfg;
+    c.implicit = device_implicit_params(cfg.implicit);
+    return make_implicit_backend(phys, tables, mesh, c, gpu);
   }
   if (par::size() == 1) return make_single_backend(phys, tables, mesh, cfg, device, gpu);
   // A limiter that reads its neighbours' new means (the vertex-based one, or a physics' own

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "io/error.hpp"
+
 namespace tridg {
 
 ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme) {
@@ -28,6 +30,9 @@ ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme
                                     {"block_jacobi", "block_ilu0", "p_multigrid", "none"}, pc);
   p.smoother = cfg.get_choice("implicit.smoother", {"block_ilu0", "block_jacobi", "vertex_patch"},
                               p.smoother);
+  p.preconditioner_given = cfg.has("implicit.preconditioner");
+  p.smoother_given = cfg.has("implicit.smoother");
+  p.sweeps_given = cfg.has("implicit.mg_coarse_sweeps");
   p.mg_coarse_sweeps = cfg.get_int_in("implicit.mg_coarse_sweeps", 1, 100, p.mg_coarse_sweeps);
   if (p.preconditioner != "p_multigrid")
     for (const char* key : {"implicit.smoother", "implicit.mg_coarse_sweeps"})
@@ -54,6 +59,34 @@ ImplicitParams read_implicit_params(const Config& cfg, const std::string& scheme
       if (cfg.has(key))
         cfg.error(key, "is not a setting of time.scheme = \"steady_rk\" (explicit pseudo-time "
                        "steps: only implicit.steady_tol and time.cfl apply)");
+  return p;
+}
+
+ImplicitParams device_implicit_params(ImplicitParams p) {
+  if (p.scheme == ImplicitScheme::steady_rk)
+    fail(ExitCode::bad_case, "time.scheme = \"steady_rk\" runs on the CPU (--device cpu); the "
+                             "GPU runs the Newton schemes (bdf2, esdirk3, steady)");
+  // Block ILU(0)'s sweeps are sequential in element order: the GPU's steady default is the
+  // p-multigrid smoothed by block Jacobi, every level a batch of independent element blocks.
+  if (!p.preconditioner_given && p.preconditioner == "block_ilu0") p.preconditioner = "p_multigrid";
+  if (p.preconditioner == "p_multigrid" && !p.smoother_given) p.smoother = "block_jacobi";
+  // Block Jacobi sweeps on the cell means are a small part of a V-cycle's cost (4 x 4 blocks)
+  // and the only long-range coupling it has: 20 instead of 2 took the steady bump at p = 2 on
+  // 80k elements from 57 pseudo-steps and 27,057 GMRES iterations to 17 and 3,914 (H100, 88 s
+  // to 16 s; bench/NOTES.md).
+  if (p.preconditioner == "p_multigrid" && !p.sweeps_given) p.mg_coarse_sweeps = 20;
+  auto refuse = [](const std::string& key, const std::string& value) {
+    fail(ExitCode::bad_case, "implicit." + key + " = \"" + value +
+                                 "\" runs on the CPU only (--device cpu); on the GPU use "
+                                 "block_jacobi, p_multigrid (with implicit.smoother = "
+                                 "\"block_jacobi\") or none");
+  };
+  if (p.preconditioner == "block_ilu0") refuse("preconditioner", p.preconditioner);
+  if (p.preconditioner == "p_multigrid" && p.smoother != "block_jacobi")
+    refuse("smoother", p.smoother);
+  if (p.jacobian == "matrix_free")
+    fail(ExitCode::bad_case, "implicit.jacobian = \"matrix_free\" runs on the CPU only "
+                             "(--device cpu); the GPU assembles the Jacobian");
   return p;
 }
 

@@ -47,7 +47,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
 
   const BackendConfig<M> bc = make_backend_config(s, pb);
   const int gpu = pick_gpu(s.device, opt.gpu);
-  // The implicit schemes run on the host: "auto" means the CPU for them.
+  // The implicit schemes run on the host unless the GPU is asked for (--device cuda: their
+  // linear solves there): "auto" means the CPU for them.
   const std::string device = s.implicit.scheme != ImplicitScheme::none && s.device == "auto"
                                  ? "cpu"
                                  : resolve_device(s.device, gpu);

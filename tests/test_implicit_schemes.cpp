@@ -11,6 +11,7 @@
 #include "compiled_orders.hpp"
 #include "euler_test_util.hpp"
 #include "io/error.hpp"
+#include "solver_stat.hpp"
 
 using namespace tridg;
 using namespace tridg::test;
@@ -33,13 +34,6 @@ RunResult vortex(const std::string& scheme, int p, double dt, double end,
   extra.push_back("implicit.newton_tol=1e-12");
   extra.push_back("implicit.gmres_tol=1e-10");
   return run_quiet(source_path("cases/isentropic_vortex.toml"), p, 0, extra);
-}
-
-double stat(const RunResult& r, const std::string& key) {
-  for (const auto& [k, v] : r.solver)
-    if (k == key) return v;
-  FAIL("no solver statistic " << key);
-  return 0;
 }
 
 } // namespace

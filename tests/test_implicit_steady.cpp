@@ -15,18 +15,12 @@
 #include "core/basis.hpp"
 #include "euler_test_util.hpp"
 #include "implicit_test_util.hpp"
+#include "solver_stat.hpp"
 
 using namespace tridg;
 using namespace tridg::test;
 
 namespace {
-
-double stat(const RunResult& r, const std::string& key) {
-  for (const auto& [k, v] : r.solver)
-    if (k == key) return v;
-  FAIL("no solver statistic " << key);
-  return 0;
-}
 
 RunResult steady(const std::string& name, int p, int refine, std::vector<std::string> extra = {}) {
   return run_quiet(source_path("cases/" + name + ".toml"), p, refine, std::move(extra));

@@ -17,6 +17,7 @@
 #include "backends/convert.hpp"
 #include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_check.cuh"
+#include "backends/cuda/device_mesh.cuh"
 #include "backends/cuda/element_by_variable.cuh"
 #include "backends/cuda/step_launch.cuh"
 #include "backends/order_dispatch.hpp"
@@ -260,35 +261,8 @@ public:
     // As DeviceArray::upload: complete before the backend's stream launches anything.
     cuda_check(cudaStreamSynchronize(cudaStreamLegacy), "tables to constant memory");
     cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
-    geom_.upload(to_real<Real>(mesh.geom));
-    edge_geom_.upload(to_real<Real>(mesh.edge_geom));
-    bnd_xy_.upload(to_real<Real>(mesh.bnd_xy));
-    elem_face_.upload(mesh.elem_face);
-    edge_elem_.upload(mesh.edge_elem);
-    edge_side_.upload(mesh.edge_side);
-    if (cfg.limiter.barth_jespersen) { // only the limiter walks vertex patches
-      elem_node_.upload(mesh.elem_node);
-      node_elem_start_.upload(mesh.node_elem_start);
-      node_elem_.upload(mesh.node_elem);
-    }
-    aux_.upload(to_real<Real>(mesh.aux));
-    edge_aux_.upload(to_real<Real>(mesh.edge_aux));
-    view_.n_elems = mesh.n_elems;
-    view_.n_edges = mesh.n_edges;
-    view_.n_bedges = mesh.n_bedges;
-    view_.geom = geom_.get();
-    view_.elem_face = elem_face_.get();
-    view_.edge_elem = edge_elem_.get();
-    view_.edge_side = edge_side_.get();
-    view_.edge_geom = edge_geom_.get();
-    view_.bnd_xy = bnd_xy_.get();
-    view_.elem_node = elem_node_.get();
-    view_.node_elem_start = node_elem_start_.get();
-    view_.node_elem = node_elem_.get();
-    view_.n_aux = mesh.n_aux;
-    view_.n_edge_aux = mesh.n_edge_aux;
-    view_.aux = aux_.get();
-    view_.edge_aux = edge_aux_.get();
+    mesh_.upload(mesh, cfg.limiter.barth_jespersen); // only the limiter walks vertex patches
+    view_ = mesh_.view();
     const std::size_t n = std::size_t(M) * O::NP * n_elems_;
     state_[0].resize(n);
     state_[1].resize(n);
@@ -335,20 +309,15 @@ public:
     c.assign(v.begin(), v.end());
   }
   void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
-    if (aux.size() != aux_.size() || edge_aux.size() != edge_aux_.size())
-      fail(ExitCode::internal, "set_aux: the physics' data changed size");
-    aux_.upload(to_real<Real>(aux)); // same sizes: the arrays (and a captured graph) stay
-    edge_aux_.upload(to_real<Real>(edge_aux));
+    mesh_.set_aux(aux, edge_aux);
   }
   void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
     cfg_.boundaries.at(i) = bc;
     upload_boundaries();
   }
   std::size_t memory_bytes() const override {
-    return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + geom_.bytes() +
-           edge_geom_.bytes() + bnd_xy_.bytes() + aux_.bytes() + edge_aux_.bytes() +
-           elem_face_.bytes() + edge_elem_.bytes() + elem_node_.bytes() + node_elem_start_.bytes() +
-           node_elem_.bytes() + edge_side_.bytes() + block_rate_.bytes();
+    return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + mesh_.bytes() +
+           block_rate_.bytes();
   }
   void enable_profiling(bool on) override { profile_ = on; }
   std::vector<std::pair<std::string, double>> kernel_times() const override {
@@ -674,10 +643,9 @@ private:
   int n_elems_ = 0, n_blocks_ = 0;
   cudaStream_t stream_ = nullptr;
   cudaGraphExec_t graph_exec_ = nullptr;
-  MeshView<Real> view_;
-  DeviceArray<Real> geom_, edge_geom_, bnd_xy_, aux_, edge_aux_, state_[2], acc_, flux_;
-  DeviceArray<int> elem_face_, edge_elem_, elem_node_, node_elem_start_, node_elem_;
-  DeviceArray<unsigned char> edge_side_;
+  DeviceMesh<Real> mesh_;
+  MeshView<Real> view_; // mesh_'s
+  DeviceArray<Real> state_[2], acc_, flux_;
   DeviceArray<double> block_rate_, rate_;
   int n_rate_blocks_ = 0;  // blocks whose rates the last element launches stored
   StepControl host_ctl_{}; // partitioned: the host's copy of the control block

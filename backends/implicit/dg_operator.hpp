@@ -92,10 +92,11 @@ public:
       const int n = mesh_.n_elems;
       if (A.n != n || A.B != B) A.resize(n, B);
       const StateView<double> U{const_cast<double*>(u.data()), n};
+      const JacobianPhysics<Phys> jp(phys_);
 #pragma omp parallel for schedule(static)
       for (int k = 0; k < n; ++k)
-        jacobian_row<P>(T_, phys_, view_, U, boundaries_.data(), dual_boundaries_.data(),
-                        int(boundaries_.size()), t, k, diag_only, A.row(k),
+        jacobian_row<P>(T_, jp, view_, U, boundaries_.data(), dual_boundaries_.data(),
+                        int(boundaries_.size()), t, k, diag_only, RowMajorBlocks{A.row(k), B},
                         A.col.data() + std::size_t(k) * 4);
     }
   }

@@ -1,6 +1,9 @@
 #pragma once
 // Restarted GMRES with right preconditioning (Saad and Schultz): the residual it monitors is that
 // of the unpreconditioned system, so its tolerance means the same with any preconditioner.
+// Written once over a vector space: the host's (HostSpace below) and the device's
+// (backends/implicit/cuda/device_space.cuh) supply the vectors, the product, the preconditioner
+// and the orthogonalisation.
 #include <cmath>
 #include <functional>
 #include <vector>
@@ -17,39 +20,73 @@ struct GmresResult {
 
 using LinearOp = std::function<void(const Vec& x, Vec& y)>;
 
+// Host vectors; the orthogonalisation is modified Gram-Schmidt.
+struct HostSpace {
+  using Vector = Vec;
+  const LinearOp& product;
+  const LinearOp& precond;
+  std::size_t n;
+
+  Vector vec() const { return Vec(n); }
+  std::vector<Vector> basis(int count) const { return std::vector<Vec>(count, Vec(n)); }
+  void zero(Vector& x) const { x.assign(n, 0.0); }
+  void copy(const Vector& a, Vector& b) const { b = a; }
+  double dot(const Vector& a, const Vector& b) const { return tridg::dot(a, b); }
+  void axpy(double a, const Vector& x, Vector& y) const { tridg::axpy(a, x, y); }
+  void scale_into(double a, const Vector& x, Vector& y) const { tridg::scale_into(a, x, y); }
+  // r = b - w
+  void difference(const Vector& b, const Vector& w, Vector& r) const {
+    r.resize(n);
+#pragma omp parallel for schedule(static)
+    for (std::size_t i = 0; i < n; ++i) r[i] = b[i] - w[i];
+  }
+  void apply(const Vector& x, Vector& y) const {
+    product(x, y);
+  }
+  void precondition(const Vector& x, Vector& y) const {
+    precond(x, y);
+  }
+  // h[i] = (w, V[i]) and w -= h[i] V[i] for i <= j, one after the other; returns ||w||.
+  double orthogonalize(const std::vector<Vector>& V, int j, Vector& w, double* h) const {
+    for (int i = 0; i <= j; ++i) {
+      h[i] = dot(w, V[i]);
+      axpy(-h[i], V[i], w);
+    }
+    return std::sqrt(dot(w, w));
+  }
+};
+
 // Solves A x = b from x = 0 to ||b - A x|| <= rtol ||b||, at most max_iter products.
-inline GmresResult gmres(const LinearOp& A, const LinearOp& precond, const Vec& b, Vec& x,
-                         double rtol, int restart, int max_iter) {
-  const std::size_t n = b.size();
-  x.assign(n, 0.0);
+template <class Space>
+GmresResult gmres(const Space& sp, const typename Space::Vector& b, typename Space::Vector& x,
+                  double rtol, int restart, int max_iter) {
+  using V = typename Space::Vector;
+  sp.zero(x);
   GmresResult res;
-  const double bnorm = norm2(b);
+  const double bnorm = std::sqrt(sp.dot(b, b));
   if (bnorm == 0) {
     res.converged = true;
     return res;
   }
-  std::vector<Vec> V(restart + 1, Vec(n)), Z(restart, Vec(n));
+  std::vector<V> Vs = sp.basis(restart + 1), Z = sp.basis(restart);
   std::vector<double> H(std::size_t(restart + 1) * restart), cs(restart), sn(restart),
-      g(restart + 1);
-  Vec r = b, w(n);
+      g(restart + 1), h(restart + 1);
+  V r = sp.vec(), w = sp.vec();
+  sp.copy(b, r);
   double beta = bnorm; // x = 0 at the start
   while (true) {
-    scale_into(1.0 / beta, r, V[0]);
+    sp.scale_into(1.0 / beta, r, Vs[0]);
     std::fill(g.begin(), g.end(), 0.0);
     g[0] = beta;
     int j = 0;
     for (; j < restart && res.iterations < max_iter; ++j) {
-      precond(V[j], Z[j]);
-      A(Z[j], w);
+      sp.precondition(Vs[j], Z[j]);
+      sp.apply(Z[j], w);
       ++res.iterations;
-      for (int i = 0; i <= j; ++i) { // modified Gram-Schmidt
-        const double h = dot(w, V[i]);
-        H[i * restart + j] = h;
-        axpy(-h, V[i], w);
-      }
-      const double hn = norm2(w);
+      const double hn = sp.orthogonalize(Vs, j, w, h.data());
+      for (int i = 0; i <= j; ++i) H[i * restart + j] = h[i];
       H[(j + 1) * restart + j] = hn;
-      if (hn > 0) scale_into(1.0 / hn, w, V[j + 1]);
+      if (hn > 0) sp.scale_into(1.0 / hn, w, Vs[j + 1]);
       for (int i = 0; i < j; ++i) { // the earlier rotations on the new column
         const double a = H[i * restart + j], c = H[(i + 1) * restart + j];
         H[i * restart + j] = cs[i] * a + sn[i] * c;
@@ -76,23 +113,28 @@ inline GmresResult gmres(const LinearOp& A, const LinearOp& precond, const Vec& 
       for (int l = i + 1; l < j; ++l) s -= H[i * restart + l] * y[l];
       y[i] = s / H[i * restart + i];
     }
-    for (int i = 0; i < j; ++i) axpy(y[i], Z[i], x);
+    for (int i = 0; i < j; ++i) sp.axpy(y[i], Z[i], x);
     if (res.residual <= rtol) {
       res.converged = true;
       return res;
     }
     if (res.iterations >= max_iter) return res;
     // The true residual for the restart (the recurrence's drifts over long cycles).
-    A(x, w);
-#pragma omp parallel for schedule(static)
-    for (std::size_t i = 0; i < n; ++i) r[i] = b[i] - w[i];
-    beta = norm2(r);
+    sp.apply(x, w);
+    sp.difference(b, w, r);
+    beta = std::sqrt(sp.dot(r, r));
     res.residual = beta / bnorm;
     if (res.residual <= rtol) {
       res.converged = true;
       return res;
     }
   }
+}
+
+// The host's GMRES on functions of host vectors.
+inline GmresResult gmres(const LinearOp& A, const LinearOp& precond, const Vec& b, Vec& x,
+                         double rtol, int restart, int max_iter) {
+  return gmres(HostSpace{A, precond, b.size()}, b, x, rtol, restart, max_iter);
 }
 
 } // namespace tridg

@@ -1,5 +1,6 @@
 #pragma once
-// The implicit schemes' backend (BDF2, ESDIRK3, steady Newton-Krylov) on the host.
+// The implicit schemes' backend (BDF2, ESDIRK3, steady Newton-Krylov): on the host, or with its
+// linear solves on a GPU (backends/implicit/device_system.hpp).
 #include <memory>
 
 #include "backends/backend.hpp"
@@ -9,10 +10,11 @@ namespace tridg {
 // Creates it for the physics `Phys` at the configuration's order (cfg.implicit names the
 // scheme); instantiated per physics and flux by generated translation units. Physics whose
 // Jacobian kernels/dg_jacobian.hpp does not cover take it by coloured finite differences
-// (backends/implicit/fd_jacobian.hpp).
+// (backends/implicit/fd_jacobian.hpp), on the host only. `gpu` < 0: everything on the host;
+// else the GPU that solves the linear systems.
 template <class Phys>
 std::unique_ptr<Backend<Phys::M>> make_implicit_backend(const Phys& phys, const BasisTables& tables,
                                                         const MeshArrays& mesh,
-                                                        const BackendConfig<Phys::M>& cfg);
+                                                        const BackendConfig<Phys::M>& cfg, int gpu);
 
 } // namespace tridg

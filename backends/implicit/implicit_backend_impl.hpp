@@ -1,8 +1,8 @@
 #pragma once
 // The implicit schemes as a backend of the run loop (backends/backend.hpp): BDF2 with variable
 // steps, ESDIRK3 with its embedded error estimate, and steady pseudo-transient continuation, all
-// by Newton-Krylov on the host. Included only by the generated translation units that
-// instantiate it for one physics.
+// by Newton-Krylov on the host, the linear solves optionally on a GPU. Included only by the
+// generated translation units that instantiate it for one physics.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -23,12 +23,23 @@ template <int P, class Phys> class ImplicitBackend final : public Backend<Phys::
 
 public:
   ImplicitBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-                  const BackendConfig<M>& cfg)
+                  const BackendConfig<M>& cfg, int gpu)
       : prm_(cfg.implicit), op_(phys, tables, mesh, cfg), newton_(op_, prm_), cfg_(cfg) {
     u_.assign(op_.size(), 0.0);
+    if (gpu >= 0) {
+#ifdef TRIDG_IMPLICIT_CUDA
+      newton_.use_device(make_device_system(phys, tables, mesh, cfg, gpu));
+#else
+      fail(ExitCode::no_device, "this build has no CUDA backend for the implicit schemes");
+#endif
+    }
   }
 
   std::string name() const override {
+    if (const DeviceSystem<M>* d = newton_.device())
+      return fmt::format("cuda (implicit {}, linear solves on {}; residual on {} OpenMP threads)",
+                         implicit_scheme_name(prm_.scheme), d->device_name(),
+                         omp_get_max_threads());
     return fmt::format("cpu (implicit {}, OpenMP, {} threads)", implicit_scheme_name(prm_.scheme),
                        omp_get_max_threads());
   }
@@ -40,13 +51,16 @@ public:
     r0_ = -1;
     cfl_scale_ = 1;
   }
-  void get_state(std::vector<double>& c) override { c = u_; }
+  void get_state(std::vector<double>& c) override {
+    c = u_;
+  }
   void set_time(double t, std::int64_t steps) override {
     t_ = t;
     steps_ = steps;
   }
   void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
     op_.set_boundary(i, bc);
+    newton_.set_boundary(i, bc);
   }
   void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
     op_.set_aux(aux, edge_aux);
@@ -54,8 +68,9 @@ public:
   void limit() override {}
   std::size_t memory_bytes() const override {
     constexpr std::size_t B = Op::B;
-    return op_.memory_bytes() + u_.size() * sizeof(double) * 12 +
-           std::size_t(op_.n_elems()) * 5 * B * B * sizeof(double);
+    const std::size_t host = op_.memory_bytes() + u_.size() * sizeof(double) * 12;
+    if (const DeviceSystem<M>* d = newton_.device()) return host + d->memory_bytes();
+    return host + std::size_t(op_.n_elems()) * 5 * B * B * sizeof(double);
   }
 
   StepStatus advance(std::int64_t max_steps, double t_target) override {
@@ -97,6 +112,8 @@ public:
            {"jacobian_builds", double(c.jacobians)}};
     }
     s.push_back({"gmres_iterations", double(c.gmres)});
+    s.push_back({"jacobian_seconds", c.build_seconds});
+    s.push_back({"gmres_seconds", c.solve_seconds});
     s.push_back({"gmres_unconverged", double(c.linear_unconverged)});
     s.push_back({"last_gmres_residual", c.last_linear_residual});
     s.push_back({"rejected_steps", double(rejected_)});
@@ -176,21 +193,25 @@ private:
       const int n = op_.n_elems();
       shift_.resize(n);
       for (int k = 0; k < n; ++k) shift_[k] = rate_[k] / (cfl_ * base);
-      newton_.linear_solve(u_, t_, shift_, L_, L_, du_);
+      const GmresResult g = newton_.linear_solve(u_, t_, shift_, L_, L_, du_);
       trial_ = u_;
       axpy(1.0, du_, trial_);
-      if (std::isfinite(rms(du_)) && op_.admissible(trial_)) {
+      // A solve that did not even halve its residual (GMRES at implicit.gmres_max on a system
+      // too stiff for the preconditioner) would leave the state where it is, step after step.
+      if (g.residual <= 0.5 && std::isfinite(rms(du_)) && op_.admissible(trial_)) {
         u_.swap(trial_);
         ++steps_;
         return false;
       }
-      // A step into negative pressure: retry shorter and grow more slowly from here on.
+      // A step into negative pressure, or one the linear solve could not make: retry shorter and
+      // grow more slowly from here on.
       cfl_scale_ *= 0.1;
       cfl_ = std::max(cfl_ * 0.1, 1e-3);
       ++rejected_;
     }
     st.failure = fmt::format("the steady solve cannot make progress at residual {:.3e}: every "
-                             "pseudo-time step leaves a non-physical state",
+                             "pseudo-time step leaves a non-physical state or a linear system "
+                             "GMRES cannot reduce",
                              residual_);
     return false;
   }
@@ -328,13 +349,13 @@ private:
 template <class Phys>
 std::unique_ptr<Backend<Phys::M>> make_implicit_backend(const Phys& phys, const BasisTables& t,
                                                         const MeshArrays& m,
-                                                        const BackendConfig<Phys::M>& c) {
+                                                        const BackendConfig<Phys::M>& c, int gpu) {
   if (c.limiter.barth_jespersen || c.limiter.positivity)
     fail(ExitCode::bad_case,
          "the implicit schemes run without the limiter (its derivative is not defined): set "
          "limiter.type = \"none\" and limiter.positivity = false");
   return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
-    return std::make_unique<ImplicitBackend<decltype(P)::value, Phys>>(phys, t, m, c);
+    return std::make_unique<ImplicitBackend<decltype(P)::value, Phys>>(phys, t, m, c, gpu);
   });
 }
 

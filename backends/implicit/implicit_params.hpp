@@ -52,6 +52,9 @@ struct ImplicitParams {
   std::string smoother = "block_ilu0";
   int mg_coarse_sweeps = 2;
   std::string jacobian = "assembled"; // assembled, matrix_free
+  // Whether the case file set implicit.preconditioner, implicit.smoother and
+  // implicit.mg_coarse_sweeps (a GPU solve has defaults of its own).
+  bool preconditioner_given = false, smoother_given = false, sweeps_given = false;
   // Time steps: the Jacobian and its preconditioner are rebuilt every rebuild_every Newton
   // iterations of a step (1: every iteration, exact Newton; more: a chord iteration in between).
   int rebuild_every = 1;

@@ -4,7 +4,8 @@
 // each Newton step solving (s I - dL/du) dU = L(U) - s (U - base) by GMRES, with the assembled
 // block Jacobian or its matrix-free finite-difference product, preconditioned by block Jacobi
 // block ILU(0), or a p-multigrid V-cycle (smoothed by block Jacobi, block ILU(0) or vertex
-// patches).
+// patches); or, given a device system, the whole linear solve on the GPU.
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "backends/implicit/block_ilu.hpp"
 #include "backends/implicit/block_matrix.hpp"
+#include "backends/implicit/device_system.hpp"
 #include "backends/implicit/dg_operator.hpp"
 #include "backends/implicit/gmres.hpp"
 #include "backends/implicit/implicit_params.hpp"
@@ -19,11 +21,27 @@
 
 namespace tridg {
 
+// Adds the seconds of its lifetime to `into`.
+class Seconds {
+public:
+  explicit Seconds(double& into) : into_(into), t0_(std::chrono::steady_clock::now()) {}
+  ~Seconds() {
+    into_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  }
+  Seconds(const Seconds&) = delete;
+  Seconds& operator=(const Seconds&) = delete;
+
+private:
+  double& into_;
+  std::chrono::steady_clock::time_point t0_;
+};
+
 struct NewtonCounters {
   long newton = 0, gmres = 0, linear_unconverged = 0;
-  long jacobians = 0;              // Jacobian assemblies (with their factorisations)
-  double last_update = 0;          // relative RMS of the last Newton update
-  double last_linear_residual = 0; // relative residual of the last GMRES solve
+  long jacobians = 0;                          // Jacobian assemblies (with their factorisations)
+  double last_update = 0;                      // relative RMS of the last Newton update
+  double last_linear_residual = 0;             // relative residual of the last GMRES solve
+  double build_seconds = 0, solve_seconds = 0; // in assembly and factorisation, in GMRES
 };
 
 template <int P, class Phys> class NewtonKrylov {
@@ -44,6 +62,13 @@ public:
     }
   }
 
+  // The linear solves on a GPU from here on.
+  void use_device(std::unique_ptr<DeviceSystem<Phys::M>> d) { device_ = std::move(d); }
+  const DeviceSystem<Phys::M>* device() const { return device_.get(); }
+  void set_boundary(int i, const BoundaryParams<double, Phys::M>& bc) {
+    if (device_) device_->set_boundary(i, bc);
+  }
+
   // du from (diag(shift) - J(u)) du = rhs, where Lu = L(u). With rebuild false, the Jacobian
   // and the preconditioner of an earlier call with the same shifts are used again (when there is
   // one): the product is then that earlier Jacobian's unless it is matrix-free.
@@ -54,15 +79,23 @@ public:
     const bool block = jacobi || prm_.preconditioner == "block_ilu0";
     const bool mg = mg_ != nullptr;
     if (rebuild || !built_ || shift != A_.shift) {
+      const Seconds timer(counters_.build_seconds);
       built_ = false;
-      // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
-      if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
-      A_.shift = shift;
       ++counters_.jacobians;
-      if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
-        return GmresResult{0, 1.0, false}; // a singular block: reported as an unconverged solve
+      if (device_) {
+        A_.shift = shift; // only the record of what was built
+        if (!device_->build(u, t, shift)) return GmresResult{0, 1.0, false};
+      } else {
+        // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
+        if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
+        A_.shift = shift;
+        if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
+          return GmresResult{0, 1.0, false}; // a singular block: reported as an unconverged solve
+      }
       built_ = true;
     }
+    const Seconds timer(counters_.solve_seconds);
+    if (device_) return count(device_->solve(rhs, du));
     const LinearOp product = [&](const Vec& x, Vec& y) {
       if (!matrix_free) return apply(A_, x, y);
       // J x ~ (L(u + eps x) - L(u)) / eps, eps balancing truncation against round-off.
@@ -89,12 +122,8 @@ public:
       else
         y = x;
     };
-    const GmresResult g =
-        gmres(product, precond, rhs, du, prm_.gmres_tol, prm_.gmres_restart, prm_.gmres_max);
-    counters_.gmres += g.iterations;
-    counters_.last_linear_residual = g.residual;
-    if (!g.converged) ++counters_.linear_unconverged;
-    return g;
+    return count(
+        gmres(product, precond, rhs, du, prm_.gmres_tol, prm_.gmres_restart, prm_.gmres_max));
   }
 
   // The next solve starts a new implicit step: its first Newton iteration builds the Jacobian.
@@ -162,11 +191,19 @@ public:
   }
 
 private:
+  const GmresResult& count(const GmresResult& g) {
+    counters_.gmres += g.iterations;
+    counters_.last_linear_residual = g.residual;
+    if (!g.converged) ++counters_.linear_unconverged;
+    return g;
+  }
+
   Op& op_;
   const ImplicitParams& prm_;
   BlockMatrix A_;
   BlockSmoother block_;            // block_jacobi, block_ilu0
   std::unique_ptr<PMultigrid> mg_; // p_multigrid
+  std::unique_ptr<DeviceSystem<Phys::M>> device_;
   NewtonCounters counters_;
   bool built_ = false; // A_ and its factorisation are of the current step's shifts
   int age_ = 0;        // Newton iterations since A_ was built

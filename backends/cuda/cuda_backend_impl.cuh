@@ -17,6 +17,7 @@
 #include "backends/convert.hpp"
 #include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_check.cuh"
+#include "backends/cuda/device_boundaries.cuh"
 #include "backends/cuda/device_mesh.cuh"
 #include "backends/cuda/element_by_variable.cuh"
 #include "backends/cuda/step_launch.cuh"
@@ -248,14 +249,9 @@ public:
   CudaBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
               const BackendConfig<M>& cfg, int gpu)
       : phys_(phys.template cast<Real>()), cfg_(cfg), n_elems_(mesh.n_elems) {
-    cuda_check(cudaSetDevice(gpu), "cudaSetDevice");
-    cudaDeviceProp prop{};
-    cuda_check(cudaGetDeviceProperties(&prop, gpu), "device properties");
-    if (prop.major < 8)
-      fail(ExitCode::no_device, std::string("GPU ") + prop.name + " (sm_" +
-                                    std::to_string(prop.major) + std::to_string(prop.minor) +
-                                    ") is not supported: tridg needs sm_80 or newer");
+    const cudaDeviceProp prop = select_gpu(gpu);
     sm_major_ = prop.major;
+    device_name_ = prop.name;
     const DGTables<P, Real> t = to_dg_tables<P, Real>(tables);
     cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
     // As DeviceArray::upload: complete before the backend's stream launches anything.
@@ -289,11 +285,7 @@ public:
   }
 
   std::string name() const override {
-    cudaDeviceProp prop{};
-    int dev = 0;
-    cudaGetDevice(&dev);
-    cudaGetDeviceProperties(&prop, dev);
-    return std::string("cuda (") + prop.name + ", " + (sizeof(Real) == 8 ? "fp64" : "fp32") + ")";
+    return "cuda (" + device_name_ + ", " + (sizeof(Real) == 8 ? "fp64" : "fp32") + ")";
   }
 
   void set_state(const std::vector<double>& c) override {
@@ -588,16 +580,7 @@ private:
   }
 
   void upload_boundaries() {
-    std::vector<BoundaryParams<Real, M>> b;
-    tables_.resize(cfg_.boundaries.size());
-    for (std::size_t i = 0; i < cfg_.boundaries.size(); ++i) {
-      b.push_back(to_real<Real>(cfg_.boundaries[i]));
-      if (i < cfg_.bc_tables.size() && !cfg_.bc_tables[i].empty()) {
-        if (!tables_[i]) tables_[i] = std::make_unique<DeviceArray<Real>>();
-        tables_[i]->upload(to_real<Real>(cfg_.bc_tables[i]));
-        b.back().table = tables_[i]->get();
-      }
-    }
+    const std::vector<BoundaryParams<Real, M>> b = tables_.params(cfg_);
     // Kernels read the parameters from device memory, so a captured graph sees new values.
     if (bcs_.size() != b.size()) bcs_.resize(b.size());
     if (!b.empty())
@@ -660,12 +643,13 @@ private:
   bool rate_pending_ = false;
   DeviceArray<StepControl> ctl_;
   DeviceArray<BoundaryParams<Real, M>> bcs_;
-  std::vector<std::unique_ptr<DeviceArray<Real>>> tables_;
+  DeviceBoundaryTables<Real, M> tables_;
   bool profile_ = false;
   // Only the captured step overlaps its launches (step_launch.cuh): the profiler's per-kernel
   // times and the partitioned step's events want plain launches.
   bool overlap_ = false;
   int sm_major_ = 0;
+  std::string device_name_;
   std::map<std::string, double> times_;
 };
 

@@ -21,6 +21,10 @@ inline void cuda_check(cudaError_t e, const char* what) {
   fail(missing ? ExitCode::no_device : ExitCode::device_error, msg);
 }
 
+// Makes `gpu` the current device and returns its properties; a GPU older than sm_80 is an error
+// (exit 7: tridg is built for sm_80 and newer).
+cudaDeviceProp select_gpu(int gpu);
+
 // Device memory that frees itself.
 template <class T> class DeviceArray {
 public:

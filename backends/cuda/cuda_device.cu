@@ -32,6 +32,17 @@ std::string cuda_device_description(int gpu) {
 
 namespace tridg {
 
+cudaDeviceProp select_gpu(int gpu) {
+  cuda_check(cudaSetDevice(gpu), "cudaSetDevice");
+  cudaDeviceProp prop{};
+  cuda_check(cudaGetDeviceProperties(&prop, gpu), "device properties");
+  if (prop.major < 8)
+    fail(ExitCode::no_device, std::string("GPU ") + prop.name + " (sm_" +
+                                  std::to_string(prop.major) + std::to_string(prop.minor) +
+                                  ") is not supported: tridg needs sm_80 or newer");
+  return prop;
+}
+
 double cuda_copy_bandwidth(std::size_t bytes, int repeats) {
   DeviceArray<char> a(bytes), b(bytes);
   cuda_check(cudaMemset(a.get(), 1, bytes), "memset");

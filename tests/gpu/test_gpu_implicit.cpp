@@ -33,7 +33,12 @@ TEST_CASE("steady Ringleb on the GPU: the host's state, pseudo-steps and GMRES i
       // host as well: bench/NOTES.md).
       if (pc == "block_jacobi" && p > 1) continue;
       std::vector<std::string> sets = {"implicit.preconditioner=\"" + pc + "\""};
-      if (pc == "p_multigrid") sets.push_back("implicit.smoother=\"block_jacobi\"");
+      // The GPU's p-multigrid defaults (block Jacobi smoothing, 20 sweeps on the cell means)
+      // set for the host too.
+      if (pc == "p_multigrid") {
+        sets.push_back("implicit.smoother=\"block_jacobi\"");
+        sets.push_back("implicit.mg_coarse_sweeps=20");
+      }
       const RunResult cpu = ringleb("cpu", p, sets);
       const RunResult gpu = ringleb("cuda", p, sets);
       CAPTURE(p);

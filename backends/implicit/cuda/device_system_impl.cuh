@@ -12,6 +12,7 @@
 
 #include "backends/convert.hpp"
 #include "backends/cuda/cuda_check.cuh"
+#include "backends/cuda/device_boundaries.cuh"
 #include "backends/cuda/device_mesh.cuh"
 #include "backends/implicit/cuda/block_kernels.cuh"
 #include "backends/implicit/cuda/device_space.cuh"
@@ -45,7 +46,7 @@ public:
   DeviceSystemImpl(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
                    const BackendConfig<M>& cfg, int gpu)
       : jp_(phys), prm_(cfg.implicit), cfg_(cfg), n_(mesh.n_elems) {
-    cuda_check(cudaSetDevice(gpu), "cudaSetDevice");
+    device_name_ = select_gpu(gpu).name;
     cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
     cublas_check(cublasCreate(&blas_), "cublasCreate");
     cublas_check(cublasSetStream(blas_, stream_), "cublasSetStream");
@@ -72,11 +73,20 @@ public:
       Winv_.resize(most * n);
       pivots_.resize(std::size_t(B) * n);
       info_.resize(n);
-      ptr_w_.resize(n);
-      ptr_winv_.resize(n);
+    }
+    // cuBLAS's batched calls take an array of each element's block: fixed per level.
+    for (Level& L : levels_) {
+      const std::size_t bb = std::size_t(M) * L.np * M * L.np;
+      std::vector<double*> pw(n), pv(n);
+      for (std::size_t k = 0; k < n; ++k) {
+        pw[k] = W_.get() + k * bb;
+        pv[k] = Winv_.get() + k * bb;
+      }
+      L.ptr_w.upload(pw);
+      L.ptr_winv.upload(pv);
     }
     space_ = std::make_unique<DeviceSpace>(
-        B * n, stream_, blas_, [this](const double* x, double* y) { product(0, NP, x, y); },
+        B * n, stream_, blas_, [this](const double* x, double* y) { product(NP, x, y); },
         [this](const double* x, double* y) { precondition(x, y); });
   }
   ~DeviceSystemImpl() override {
@@ -84,13 +94,7 @@ public:
     if (stream_) cudaStreamDestroy(stream_);
   }
 
-  std::string device_name() const override {
-    cudaDeviceProp prop{};
-    int dev = 0;
-    cudaGetDevice(&dev);
-    cudaGetDeviceProperties(&prop, dev);
-    return prop.name;
-  }
+  std::string device_name() const override { return device_name_; }
   void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
     cfg_.boundaries.at(i) = bc;
     upload_boundaries();
@@ -132,6 +136,7 @@ private:
     int np;
     DeviceArray<double> D;                // [Bl][Bl][n]: the inverted diagonal blocks
     DeviceArray<double> x, r, Ax, ec, rc; // this level's solution and work vectors
+    DeviceArray<double*> ptr_w, ptr_winv; // each element's block in W_ and Winv_
   };
 
   void add_level(int np) {
@@ -140,7 +145,7 @@ private:
     L.np = np;
     const std::size_t size = std::size_t(M) * np * n_;
     L.D.resize(size * M * np);
-    for (DeviceArray<double>* a : {&L.x, &L.r, &L.Ax, &L.ec}) a->resize(size);
+    for (DeviceArray<double>* a : {&L.x, &L.r, &L.Ax, &L.ec, &L.rc}) a->resize(size);
   }
 
   // Calls f with the level's modes as a compile-time constant (p, 1 or 0).
@@ -154,7 +159,7 @@ private:
   }
 
   // y = A x on a level of np modes per variable.
-  void product(int, int np, const double* x, double* y) {
+  void product(int np, const double* x, double* y) {
     with_modes(np, [&](auto c) {
       k_level_product<M, NP, decltype(c)::value>
           <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(J_.get(), col_.get(), shift_.get(),
@@ -170,17 +175,11 @@ private:
       constexpr int NPl = decltype(c)::value, Bl = M * NPl;
       k_gather_diagonal<M, NP, NPl><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
           J_.get(), shift_.get(), W_.get(), n_);
-      std::vector<double*> pw(n_), pv(n_);
-      for (int k = 0; k < n_; ++k) {
-        pw[k] = W_.get() + std::size_t(k) * Bl * Bl;
-        pv[k] = Winv_.get() + std::size_t(k) * Bl * Bl;
-      }
-      ptr_w_.upload(pw);
-      ptr_winv_.upload(pv);
-      cublas_check(cublasDgetrfBatched(blas_, Bl, ptr_w_.get(), Bl, pivots_.get(), info_.get(), n_),
-                   "batched LU");
-      cublas_check(cublasDgetriBatched(blas_, Bl, ptr_w_.get(), Bl, pivots_.get(), ptr_winv_.get(),
-                                       Bl, info_.get(), n_),
+      cublas_check(
+          cublasDgetrfBatched(blas_, Bl, L.ptr_w.get(), Bl, pivots_.get(), info_.get(), n_),
+          "batched LU");
+      cublas_check(cublasDgetriBatched(blas_, Bl, L.ptr_w.get(), Bl, pivots_.get(),
+                                       L.ptr_winv.get(), Bl, info_.get(), n_),
                    "batched inverse");
       k_scatter_inverse<Bl>
           <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(Winv_.get(), L.D.get(), n_);
@@ -215,7 +214,7 @@ private:
   // L.r = b - A x on level l.
   void residual(std::size_t l, const double* b, const double* x) {
     Level& L = levels_[l];
-    product(0, L.np, x, L.Ax.get());
+    product(L.np, x, L.Ax.get());
     const std::size_t s = level_size(L);
     k_difference<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(b, L.Ax.get(), L.r.get(), s);
   }
@@ -239,7 +238,6 @@ private:
     }
     residual(l, b, x);
     Level& C = levels_[l + 1];
-    if (C.rc.size() != level_size(C)) C.rc.resize(level_size(C));
     // Restriction keeps the leading modes of each variable; prolongation adds them back.
     for (int v = 0; v < M; ++v)
       cuda_check(cudaMemcpyAsync(C.rc.get() + std::size_t(v) * C.np * n_,
@@ -257,24 +255,14 @@ private:
   }
 
   void upload_boundaries() {
-    std::vector<BoundaryParams<double, M>> b;
+    // The dual-number copies carry no tables: a tabulated ghost state is constant in u.
     std::vector<BoundaryParams<Dual<M>, M>> d;
-    tables_bc_.resize(cfg_.boundaries.size());
-    for (std::size_t i = 0; i < cfg_.boundaries.size(); ++i) {
-      b.push_back(cfg_.boundaries[i]);
-      d.push_back(to_real<Dual<M>, M>(cfg_.boundaries[i]));
-      if (i < cfg_.bc_tables.size() && !cfg_.bc_tables[i].empty()) {
-        if (!tables_bc_[i]) tables_bc_[i] = std::make_unique<DeviceArray<double>>();
-        tables_bc_[i]->upload(cfg_.bc_tables[i]);
-        b.back().table = tables_bc_[i]->get();
-      } else {
-        b.back().table = nullptr;
-      }
-    }
-    bcs_.upload(b);
+    for (const auto& bc : cfg_.boundaries) d.push_back(to_real<Dual<M>, M>(bc));
+    bcs_.upload(tables_bc_.params(cfg_));
     bcs_dual_.upload(d);
   }
 
+  std::string device_name_;
   JacobianPhysics<Phys> jp_;
   ImplicitParams prm_;
   BackendConfig<M> cfg_;
@@ -285,10 +273,9 @@ private:
   DeviceMesh<double> mesh_;
   DeviceArray<BoundaryParams<double, M>> bcs_;
   DeviceArray<BoundaryParams<Dual<M>, M>> bcs_dual_;
-  std::vector<std::unique_ptr<DeviceArray<double>>> tables_bc_;
+  DeviceBoundaryTables<double, M> tables_bc_;
   DeviceArray<double> J_, shift_, u_, b_, x_, W_, Winv_;
   DeviceArray<int> col_, pivots_, info_;
-  DeviceArray<double*> ptr_w_, ptr_winv_;
   std::deque<Level> levels_; // not moved: DeviceArray is not
   std::unique_ptr<DeviceSpace> space_;
 };

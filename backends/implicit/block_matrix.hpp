@@ -70,6 +70,10 @@ public:
     }
     return bad == 0;
   }
+  // b = D_k^-1 b for one element's block.
+  void solve_block(int k, double* b) const {
+    lu_solve(lu_.data() + std::size_t(k) * B_ * B_, piv_.data() + std::size_t(k) * B_, B_, b);
+  }
   // z = D^-1 r
   void solve(const Vec& r, Vec& z) const {
     z.resize(r.size());

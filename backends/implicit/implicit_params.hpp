@@ -47,10 +47,13 @@ struct ImplicitParams {
   int gmres_restart = 40;
   int gmres_max = 400;
   std::string preconditioner = "block_jacobi"; // block_jacobi, block_ilu0, p_multigrid, none
-  // p_multigrid: each level's smoother (block_ilu0, block_jacobi, vertex_patch) and its sweeps
-  // on the cell means, the coarsest level.
+  // p_multigrid: each level's smoother (block_ilu0, block_jacobi, multicolor_gs, vertex_patch) and
+  // its sweeps on the cell means, the coarsest level.
   std::string smoother = "block_ilu0";
   int mg_coarse_sweeps = 2;
+  // p_multigrid: levels of agglomerated elements below the cell means (the coarsest level is then
+  // the last of them).
+  bool mg_agglomerate = false;
   std::string jacobian = "assembled"; // assembled, matrix_free
   // Whether the case file set implicit.preconditioner, implicit.smoother and
   // implicit.mg_coarse_sweeps (a GPU solve has defaults of its own).

@@ -3,8 +3,9 @@
 //     L(U) - s (U - base) = 0          (s per element: 1 / (gamma dt), or 1 / dt_k in pseudo-time)
 // each Newton step solving (s I - dL/du) dU = L(U) - s (U - base) by GMRES, with the assembled
 // block Jacobian or its matrix-free finite-difference product, preconditioned by block Jacobi
-// block ILU(0), or a p-multigrid V-cycle (smoothed by block Jacobi, block ILU(0) or vertex
-// patches); or, given a device system, the whole linear solve on the GPU.
+// block ILU(0), or a p-multigrid V-cycle (smoothed by block Jacobi, block ILU(0), block
+// Gauss-Seidel in colours or vertex patches); or, given a device system, the whole linear solve
+// on the GPU.
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -53,12 +54,13 @@ public:
       : op_(op), prm_(prm),
         block_(prm.preconditioner == "block_ilu0" ? Smoother::block_ilu0 : Smoother::block_jacobi) {
     if (prm.preconditioner == "p_multigrid") {
-      const Smoother sm = prm.smoother == "block_jacobi"   ? Smoother::block_jacobi
-                          : prm.smoother == "vertex_patch" ? Smoother::vertex_patch
-                                                           : Smoother::block_ilu0;
-      mg_ = std::make_unique<PMultigrid>(P, Phys::M, sm, prm.mg_coarse_sweeps,
-                                         sm == Smoother::vertex_patch ? op.vertex_patches()
-                                                                      : nullptr);
+      const Smoother sm = prm.smoother == "block_jacobi"    ? Smoother::block_jacobi
+                          : prm.smoother == "vertex_patch"  ? Smoother::vertex_patch
+                          : prm.smoother == "multicolor_gs" ? Smoother::multicolor_gs
+                                                            : Smoother::block_ilu0;
+      mg_ = std::make_unique<PMultigrid>(
+          P, Phys::M, sm, prm.mg_coarse_sweeps,
+          sm == Smoother::vertex_patch ? op.vertex_patches() : nullptr, prm.mg_agglomerate);
     }
   }
 

@@ -74,14 +74,17 @@ __global__ void k_gather_diagonal(const double* __restrict__ J, const double* __
   }
 }
 
-// D[r][c][k] = Winv[k] (column-major) element fastest, for k_diagonal_apply.
+// D[r][c][pos[k]] = Winv[k] (column-major) element fastest, for k_diagonal_apply (pos null:
+// element order) or k_color_sweep (pos: each element's place in colour order).
 template <int Bl>
-__global__ void k_scatter_inverse(const double* __restrict__ Winv, double* __restrict__ D, int n) {
+__global__ void k_scatter_inverse(const double* __restrict__ Winv, const int* __restrict__ pos,
+                                  double* __restrict__ D, int n) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
   const double* w = Winv + std::size_t(k) * Bl * Bl;
+  const int i = pos ? pos[k] : k;
   for (int c = 0; c < Bl; ++c)
-    for (int r = 0; r < Bl; ++r) D[(std::size_t(r) * Bl + c) * n + k] = w[c * Bl + r];
+    for (int r = 0; r < Bl; ++r) D[(std::size_t(r) * Bl + c) * n + i] = w[c * Bl + r];
 }
 
 // y = D x, D block diagonal (block Jacobi with the inverses of the diagonal blocks).
@@ -102,6 +105,69 @@ __global__ void __launch_bounds__(kImplicitBlock)
   }
 #pragma unroll
   for (int r = 0; r < Bl; ++r) y[std::size_t(r) * n + k] = acc[r];
+}
+
+// The neighbour blocks (slots 1 to 3) and their column elements in colour order, for
+// k_color_sweep: position i holds element perm[i], so a colour's elements are contiguous and its
+// sweep reads them coalesced.
+template <int B>
+__global__ void k_gather_neighbours(const double* __restrict__ J, const int* __restrict__ col,
+                                    const int* __restrict__ perm, double* __restrict__ Jc,
+                                    int* __restrict__ colc, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const int k = perm[i];
+  for (int slot = 1; slot < 4; ++slot) {
+    colc[std::size_t(slot - 1) * n + i] = col[std::size_t(slot) * n + k];
+    for (int e = 0; e < B * B; ++e)
+      Jc[(std::size_t(slot - 1) * B * B + e) * n + i] = J[(std::size_t(slot) * B * B + e) * n + k];
+  }
+}
+
+// Threads per element in a colour sweep: a colour holds a quarter of the elements, too few for a
+// thread each to hide the latency of its chain of block loads (a thread per element took 2.3x a
+// block-Jacobi V-cycle's time per GMRES iteration at p = 2 on 80k elements; bench/NOTES.md).
+constexpr int kSweepRows = 8;
+
+// One colour of a block Gauss-Seidel sweep on the level (backends/implicit/multicolor_gs.hpp),
+// positions first .. first + count of the colour order: for element k = perm[i],
+// z_k = D_i (r_k + sum over the neighbours of J_kj z_j), with the neighbour blocks Jc and the
+// inverted diagonal blocks D in colour order. No two elements of a colour are neighbours. A block
+// holds 32 elements (threadIdx.x, so a warp reads 32 consecutive places) and kSweepRows threads
+// per element (threadIdx.y), each taking every kSweepRows-th row.
+template <int M, int NPf, int NPl>
+__global__ void __launch_bounds__(32 * kSweepRows)
+    k_color_sweep(const double* __restrict__ Jc, const int* __restrict__ colc,
+                  const double* __restrict__ D, const int* __restrict__ perm, int first, int count,
+                  const double* __restrict__ r, double* __restrict__ z, int n) {
+  constexpr int Bf = M * NPf, Bl = M * NPl;
+  __shared__ double t[Bl][32];
+  const int e = threadIdx.x, y = threadIdx.y;
+  const int i = first + blockIdx.x * 32 + e;
+  const bool live = i < first + count;
+  const int k = live ? perm[i] : 0;
+  for (int a = y; a < Bl; a += kSweepRows) {
+    double s = 0;
+    if (live) {
+      s = r[std::size_t(a) * n + k];
+      const int fa = fine_index<NPf, NPl>(a);
+      for (int slot = 0; slot < 3; ++slot) {
+        const int c = colc[std::size_t(slot) * n + i];
+        if (c < 0) continue;
+        for (int ci = 0; ci < Bl; ++ci)
+          s += Jc[(std::size_t(slot * Bf + fa) * Bf + fine_index<NPf, NPl>(ci)) * n + i] *
+               z[std::size_t(ci) * n + c];
+      }
+    }
+    t[a][e] = s;
+  }
+  __syncthreads();
+  if (!live) return;
+  for (int a = y; a < Bl; a += kSweepRows) {
+    double s = 0;
+    for (int c = 0; c < Bl; ++c) s += D[(std::size_t(a) * Bl + c) * n + i] * t[c][e];
+    z[std::size_t(a) * n + k] = s;
+  }
 }
 
 // r = b - w

@@ -15,8 +15,11 @@
 #include "backends/cuda/device_boundaries.cuh"
 #include "backends/cuda/device_mesh.cuh"
 #include "backends/implicit/cuda/block_kernels.cuh"
+#include "backends/implicit/cuda/device_agglomerated.cuh"
 #include "backends/implicit/cuda/device_space.cuh"
 #include "backends/implicit/device_system.hpp"
+#include "backends/implicit/mg_cycle.hpp"
+#include "backends/implicit/multicolor_gs.hpp"
 #include "backends/order_dispatch.hpp"
 #include "core/basis.hpp"
 #include "kernels/dg_jacobian.hpp"
@@ -66,6 +69,10 @@ public:
     if (prm_.preconditioner == "p_multigrid")
       for (int d : {P, 1, 0})
         if (d <= P && (levels_.empty() || n_modes(d) < levels_.back().np)) add_level(n_modes(d));
+    if (gauss_seidel()) {
+      Jc_.resize(3 * std::size_t(B) * B * n);
+      colc_.resize(3 * n);
+    }
     std::size_t most = 0;
     for (const Level& L : levels_) most = std::max(most, std::size_t(L.np) * L.np * M * M);
     if (most) {
@@ -100,9 +107,10 @@ public:
     upload_boundaries();
   }
   std::size_t memory_bytes() const override {
-    std::size_t s = J_.bytes() + col_.bytes() + W_.bytes() + Winv_.bytes() + pivots_.bytes() +
-                    mesh_.bytes() + 3 * u_.bytes();
+    std::size_t s = J_.bytes() + Jc_.bytes() + col_.bytes() + W_.bytes() + Winv_.bytes() +
+                    pivots_.bytes() + mesh_.bytes() + 3 * u_.bytes();
     for (const Level& L : levels_) s += L.D.bytes() + 5 * std::size_t(M) * L.np * n_ * 8;
+    s += agg_.bytes();
     // GMRES's two bases
     return s + std::size_t(2 * prm_.gmres_restart + 1) * u_.bytes();
   }
@@ -115,9 +123,16 @@ public:
         tables_.get(), jp_, mesh_.view(), U, bcs_.get(), bcs_dual_.get(), int(bcs_.size()), t,
         J_.get(), col_.get());
     cuda_check(cudaGetLastError(), "Jacobian assembly");
+    if (gauss_seidel()) {
+      if (color_start_.empty()) make_colors();
+      k_gather_neighbours<B><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+          J_.get(), col_.get(), perm_.get(), Jc_.get(), colc_.get(), n_);
+    }
     for (Level& L : levels_)
       if (!factor(L)) return false;
-    return true;
+    if (!prm_.mg_agglomerate || levels_.size() < 2) return true;
+    if (!agg_.made()) agg_.make(host_slots(), n_);
+    return agg_.template factor<NP>(J_.get(), shift_.get(), n_, info_.get(), stream_);
   }
 
   GmresResult solve(const Vec& b, Vec& x) override {
@@ -132,13 +147,12 @@ public:
   }
 
 private:
-  struct Level {
+  using Work = DeviceLevelWork;
+  struct Level : Work {
     int np;
     DeviceArray<double> D;                // [Bl][Bl][n]: the inverted diagonal blocks
-    DeviceArray<double> x, r, Ax, ec, rc; // this level's solution and work vectors
     DeviceArray<double*> ptr_w, ptr_winv; // each element's block in W_ and Winv_
   };
-
   void add_level(int np) {
     levels_.emplace_back();
     Level& L = levels_.back();
@@ -181,8 +195,8 @@ private:
       cublas_check(cublasDgetriBatched(blas_, Bl, L.ptr_w.get(), Bl, pivots_.get(),
                                        L.ptr_winv.get(), Bl, info_.get(), n_),
                    "batched inverse");
-      k_scatter_inverse<Bl>
-          <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(Winv_.get(), L.D.get(), n_);
+      k_scatter_inverse<Bl><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+          Winv_.get(), gauss_seidel() ? pos_.get() : nullptr, L.D.get(), n_);
       std::vector<int> info(n_);
       cuda_check(cudaMemcpyAsync(info.data(), info_.get(), info.size() * sizeof(int),
                                  cudaMemcpyDeviceToHost, stream_),
@@ -206,52 +220,109 @@ private:
       return;
     }
     if (levels_.size() == 1) return diagonal_apply(levels_[0], x, y);
-    cycle(0, x, y);
+    v_cycle(*this, 0, x, y);
   }
 
-  std::size_t level_size(const Level& L) const { return std::size_t(M) * L.np * n_; }
-
-  // L.r = b - A x on level l.
-  void residual(std::size_t l, const double* b, const double* x) {
-    Level& L = levels_[l];
-    product(L.np, x, L.Ax.get());
-    const std::size_t s = level_size(L);
-    k_difference<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(b, L.Ax.get(), L.r.get(), s);
+public:
+  // The V-cycle's level operations (backends/implicit/mg_cycle.hpp), as the host's PMultigrid:
+  // the degrees' levels, then the agglomerated ones.
+  std::size_t levels() const { return levels_.size() + agg_.size(); }
+  int coarse_sweeps() const { return prm_.mg_coarse_sweeps; }
+  int sweeps(std::size_t l) const { return mg_sweeps(l, levels_.size(), agg_.size() > 0); }
+  void smooth(std::size_t l, const double* b, double* x) {
+    if (l < levels_.size() && gauss_seidel()) return color_sweep(levels_[l], b, x);
+    if (l < levels_.size()) return diagonal_apply(levels_[l], b, x);
+    agg_.smooth(l - levels_.size(), b, x, stream_);
   }
-
-  // x += S (b - A x)
-  void smooth_again(std::size_t l, const double* b, double* x) {
-    Level& L = levels_[l];
-    residual(l, b, x);
-    diagonal_apply(L, L.r.get(), L.ec.get());
-    const std::size_t s = level_size(L);
-    k_axpy<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(1.0, L.ec.get(), x, s);
+  double* residual(std::size_t l, const double* b, const double* x) {
+    Work& w = work(l);
+    if (l < levels_.size())
+      product(levels_[l].np, x, w.Ax.get());
+    else
+      agg_.apply(l - levels_.size(), x, w.Ax.get(), stream_);
+    const std::size_t s = std::size_t(M) * rows(l) * (l < levels_.size() ? levels_[l].np : 1);
+    k_difference<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(b, w.Ax.get(), w.r.get(), s);
+    return w.r.get();
   }
-
-  // One V-cycle from level l, as the host's PMultigrid::cycle.
-  void cycle(std::size_t l, const double* b, double* x) {
-    Level& L = levels_[l];
-    diagonal_apply(L, b, x);
-    if (l + 1 == levels_.size()) {
-      for (int i = 1; i < prm_.mg_coarse_sweeps; ++i) smooth_again(l, b, x);
-      return;
+  double* correction(std::size_t l) { return work(l).ec.get(); }
+  void add(std::size_t l, const double* e, double* x) {
+    const std::size_t s = std::size_t(M) * rows(l) * (l < levels_.size() ? levels_[l].np : 1);
+    k_axpy<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(1.0, e, x, s);
+  }
+  double* restrict_to(std::size_t l, const double* r) {
+    Work& w = work(l);
+    if (l + 1 < levels_.size()) {
+      // The leading modes of each variable.
+      const Level &L = levels_[l], &C = levels_[l + 1];
+      for (int v = 0; v < M; ++v)
+        cuda_check(cudaMemcpyAsync(
+                       w.rc.get() + std::size_t(v) * C.np * n_, r + std::size_t(v) * L.np * n_,
+                       std::size_t(C.np) * n_ * sizeof(double), cudaMemcpyDeviceToDevice, stream_),
+                   "restriction");
+    } else {
+      agg_.restrict_to(l + 1 - levels_.size(), r, rows(l), w.rc.get(), stream_);
     }
-    residual(l, b, x);
-    Level& C = levels_[l + 1];
-    // Restriction keeps the leading modes of each variable; prolongation adds them back.
-    for (int v = 0; v < M; ++v)
-      cuda_check(cudaMemcpyAsync(C.rc.get() + std::size_t(v) * C.np * n_,
-                                 L.r.get() + std::size_t(v) * L.np * n_,
-                                 std::size_t(C.np) * n_ * sizeof(double), cudaMemcpyDeviceToDevice,
-                                 stream_),
-                 "restriction");
-    cycle(l + 1, C.rc.get(), C.x.get());
-    for (int v = 0; v < M; ++v) {
+    return w.rc.get();
+  }
+  double* solution(std::size_t l) { return work(l).x.get(); }
+  void prolong_add(std::size_t l, const double* xc, double* x) {
+    if (l + 1 < levels_.size()) {
+      const Level &L = levels_[l], &C = levels_[l + 1];
       const std::size_t s = std::size_t(C.np) * n_;
-      k_axpy<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(1.0, C.x.get() + v * s,
-                                                                 x + std::size_t(v) * L.np * n_, s);
+      for (int v = 0; v < M; ++v)
+        k_axpy<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(
+            1.0, xc + v * s, x + std::size_t(v) * L.np * n_, s);
+    } else {
+      agg_.prolong_add(l + 1 - levels_.size(), xc, rows(l), x, stream_);
     }
-    smooth_again(l, b, x);
+  }
+
+private:
+  Work& work(std::size_t l) {
+    return l < levels_.size() ? static_cast<Work&>(levels_[l]) : agg_[l - levels_.size()];
+  }
+  int rows(std::size_t l) const { return l < levels_.size() ? n_ : agg_[l - levels_.size()].n; }
+  bool gauss_seidel() const {
+    return prm_.preconditioner == "p_multigrid" && prm_.smoother == "multicolor_gs";
+  }
+
+  // The Jacobian's column elements on the host, col[k][slot] (after the first build; the mesh
+  // does not change).
+  std::vector<int> host_slots() {
+    std::vector<int> c(4 * std::size_t(n_)), col4(c.size());
+    cuda_check(cudaStreamSynchronize(stream_), "Jacobian assembly");
+    col_.download(c.data());
+    for (int k = 0; k < n_; ++k)
+      for (int slot = 0; slot < 4; ++slot)
+        col4[std::size_t(k) * 4 + slot] = c[std::size_t(slot) * n_ + k];
+    return col4;
+  }
+
+  // The colour order (made once): perm_ its elements, pos_ each element's place in it.
+  void make_colors() {
+    std::vector<int> perm, pos(n_);
+    color_start_.assign(1, 0);
+    for (const std::vector<int>& group : face_colors(host_slots(), n_)) {
+      perm.insert(perm.end(), group.begin(), group.end());
+      color_start_.push_back(int(perm.size()));
+    }
+    for (int i = 0; i < n_; ++i) pos[perm[i]] = i;
+    perm_.upload(perm);
+    pos_.upload(pos);
+  }
+
+  // x = one block Gauss-Seidel sweep from zero, colour by colour.
+  void color_sweep(const Level& L, const double* b, double* x) {
+    cuda_check(cudaMemsetAsync(x, 0, std::size_t(M) * L.np * n_ * sizeof(double), stream_),
+               "sweep");
+    with_modes(L.np, [&](auto c) {
+      for (std::size_t g = 0; g + 1 < color_start_.size(); ++g) {
+        const int first = color_start_[g], count = color_start_[g + 1] - first;
+        k_color_sweep<M, NP, decltype(c)::value>
+            <<<(count + 31) / 32, dim3(32, kSweepRows), 0, stream_>>>(
+                Jc_.get(), colc_.get(), L.D.get(), perm_.get(), first, count, b, x, n_);
+      }
+    });
   }
 
   void upload_boundaries() {
@@ -277,6 +348,11 @@ private:
   DeviceArray<double> J_, shift_, u_, b_, x_, W_, Winv_;
   DeviceArray<int> col_, pivots_, info_;
   std::deque<Level> levels_; // not moved: DeviceArray is not
+  DeviceAgglomerated<M> agg_;
+  // multicolor_gs: the colour order, its colours' first places, the neighbour blocks in it
+  DeviceArray<int> perm_, pos_, colc_;
+  std::vector<int> color_start_;
+  DeviceArray<double> Jc_;
   std::unique_ptr<DeviceSpace> space_;
 };
 

@@ -9,6 +9,7 @@
 // carry what the fine smoother cannot: the long-range acoustic and transport coupling, on far fewer
 // unknowns.
 #include <memory>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -111,6 +112,9 @@ public:
   PMultigrid(int p, int M, Smoother smoother, int coarse_sweeps = 2,
              std::shared_ptr<const VertexPatches> patches = nullptr, bool agglomerate = false)
       : M_(M), coarse_sweeps_(coarse_sweeps), agglomerate_(agglomerate) {
+    // The agglomerated levels' arithmetic keeps a block row in 16 doubles (block_csr.hpp).
+    if (agglomerate && M > 4)
+      throw std::invalid_argument("agglomerated levels take at most 4 variables");
     for (int d : {p, 1, 0})
       if (d <= p && (levels_.empty() || d < levels_.back().degree))
         levels_.emplace_back(d, n_modes(d), BlockSmoother(smoother, patches));

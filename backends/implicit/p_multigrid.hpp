@@ -141,15 +141,14 @@ public:
   int sweeps(std::size_t l) const { return mg_sweeps(l, levels_.size(), !agg_.empty()); }
   void smooth(std::size_t l, const Vec* b, Vec* x) {
     if (l < levels_.size()) return levels_[l].smoother.solve(*b, *x);
-    const Agglomerated& G = agg_[l - levels_.size()];
-    diagonal_apply(G.D, M_, G.shape->pattern.n, *b, *x);
+    diagonal_apply(agg_[l - levels_.size()].D, M_, rows(l), *b, *x);
   }
   Vec* residual(std::size_t l, const Vec* b, const Vec* x) {
     Work& w = work(l);
     if (l < levels_.size())
       apply(matrix(l), *x, w.Ax);
     else
-      csr_apply(agg_[l - levels_.size()].shape->pattern, agg_[l - levels_.size()].A, M_, *x, w.Ax);
+      csr_apply(shape(l).pattern, agg_[l - levels_.size()].A, M_, *x, w.Ax);
     w.r.resize(b->size());
 #pragma omp parallel for schedule(static)
     for (std::size_t i = 0; i < b->size(); ++i) w.r[i] = (*b)[i] - w.Ax[i];
@@ -166,7 +165,7 @@ public:
     if (l + 1 < levels_.size())
       restrict_modes(*r, M_, levels_[l].np, levels_[l + 1].np, matrix(l).n, w.rc);
     else
-      restrict_sum(agg_[l + 1 - levels_.size()].shape->groups, M_, rows(l), *r, w.rc);
+      restrict_sum(shape(l + 1).groups, M_, rows(l), *r, w.rc);
     return &w.rc;
   }
   Vec* solution(std::size_t l) {
@@ -176,7 +175,7 @@ public:
     if (l + 1 < levels_.size())
       tridg::prolong_add(*xc, M_, levels_[l].np, levels_[l + 1].np, matrix(l).n, *x);
     else
-      prolong_groups(agg_[l + 1 - levels_.size()].shape->groups, M_, rows(l), *xc, *x);
+      prolong_groups(shape(l + 1).groups, M_, rows(l), *xc, *x);
   }
 
 private:
@@ -190,7 +189,6 @@ private:
     Level(int d, int n, BlockSmoother s) : degree(d), np(n), smoother(std::move(s)) {}
   };
   struct Agglomerated : Work {
-    const AgglomeratedLevel* shape = nullptr;
     std::vector<double> A, D; // the Galerkin blocks and the inverses of the diagonal ones
   };
   const BlockMatrix& matrix(std::size_t l) const {
@@ -200,16 +198,19 @@ private:
     return l < levels_.size() ? static_cast<Work&>(levels_[l]) : agg_[l - levels_.size()];
   }
   int rows(std::size_t l) const {
-    return l < levels_.size() ? matrix(l).n : agg_[l - levels_.size()].shape->pattern.n;
+    return l < levels_.size() ? matrix(l).n : shape(l).pattern.n;
+  }
+  // The groups and pattern of agglomerated level l (l >= levels_.size()).
+  const AgglomeratedLevel& shape(std::size_t l) const {
+    return shapes_[l - levels_.size()];
   }
 
   // The agglomerated levels' blocks from the cell means' (their shapes made at the first call).
   bool factor_agglomerated(const BlockMatrix& means) {
-    if (shapes_.empty() || slots_.pattern.n != means.n) {
+    if (slots_.pattern.n != means.n) {
       slots_ = slot_pattern(means.col, means.n);
       shapes_ = agglomerate(slots_.pattern);
       agg_.assign(shapes_.size(), Agglomerated{});
-      for (std::size_t i = 0; i < shapes_.size(); ++i) agg_[i].shape = &shapes_[i];
     }
     means_blocks(means, slots_, means_A_);
     const int BB = M_ * M_;

@@ -288,14 +288,16 @@ private:
 
   // The Jacobian's column elements on the host, col[k][slot] (after the first build; the mesh
   // does not change).
-  std::vector<int> host_slots() {
-    std::vector<int> c(4 * std::size_t(n_)), col4(c.size());
+  const std::vector<int>& host_slots() {
+    if (!slots_.empty()) return slots_;
+    std::vector<int> c(4 * std::size_t(n_));
     cuda_check(cudaStreamSynchronize(stream_), "Jacobian assembly");
     col_.download(c.data());
+    slots_.resize(c.size());
     for (int k = 0; k < n_; ++k)
       for (int slot = 0; slot < 4; ++slot)
-        col4[std::size_t(k) * 4 + slot] = c[std::size_t(slot) * n_ + k];
-    return col4;
+        slots_[std::size_t(k) * 4 + slot] = c[std::size_t(slot) * n_ + k];
+    return slots_;
   }
 
   // The colour order (made once): perm_ its elements, pos_ each element's place in it.
@@ -349,6 +351,7 @@ private:
   DeviceArray<int> col_, pivots_, info_;
   std::deque<Level> levels_; // not moved: DeviceArray is not
   DeviceAgglomerated<M> agg_;
+  std::vector<int> slots_; // col_ on the host as col[k][slot], downloaded once
   // multicolor_gs: the colour order, its colours' first places, the neighbour blocks in it
   DeviceArray<int> perm_, pos_, colc_;
   std::vector<int> color_start_;

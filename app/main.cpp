@@ -11,6 +11,7 @@
 #include "io/error.hpp"
 #include "io/h5_util.hpp"
 #include "parallel/comm.hpp"
+#include "solver/signals.hpp"
 
 namespace {
 
@@ -43,6 +44,8 @@ int report(tridg::ExitCode code, const char* kind, const std::string& msg, const
     par::abort_all(code);
   }
   if (par::root()) print_error(kind, msg, tail);
+  silence_early_interrupts();
+  par::error_reported();
   return static_cast<int>(code);
 }
 

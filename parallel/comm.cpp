@@ -35,7 +35,7 @@ namespace {
 // The solver's traffic and the error agreement each get their own communicator, so that a
 // failing rank's barrier never matches a collective of the solver.
 MPI_Comm g_comm = MPI_COMM_NULL, g_error_comm = MPI_COMM_NULL;
-int g_rank = 0, g_size = 1, g_local = 0;
+int g_rank = 0, g_size = 1, g_local = 0, g_local_size = 1;
 bool g_started = false;
 
 void check(int rc, const char* what) {
@@ -113,6 +113,7 @@ Session::Session(int& argc, char**& argv) {
   MPI_Comm node;
   MPI_Comm_split_type(g_comm, MPI_COMM_TYPE_SHARED, g_rank, MPI_INFO_NULL, &node);
   MPI_Comm_rank(node, &g_local);
+  MPI_Comm_size(node, &g_local_size);
   MPI_Comm_free(&node);
 }
 
@@ -131,6 +132,9 @@ int size() {
 }
 int local_rank() {
   return g_local;
+}
+int local_size() {
+  return g_local_size;
 }
 
 double max_all(double local) {
@@ -360,8 +364,11 @@ void together(const std::function<void()>& f) {
   throw UserError(ExitCode(code), msg);
 }
 
-bool all_ranks_failed() {
-  if (g_size == 1) return true;
+namespace {
+
+// A barrier that gives up after 20 s (false): a rank that left with its own error must not keep
+// the others waiting.
+bool timed_error_barrier() {
   MPI_Request req;
   if (MPI_Ibarrier(g_error_comm, &req) != MPI_SUCCESS) return false;
   const auto t0 = std::chrono::steady_clock::now();
@@ -372,6 +379,16 @@ bool all_ranks_failed() {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   return false;
+}
+
+} // namespace
+
+bool all_ranks_failed() {
+  return g_size == 1 || timed_error_barrier();
+}
+
+void error_reported() {
+  if (g_size > 1) timed_error_barrier();
 }
 
 void abort_all(ExitCode code) {
@@ -411,6 +428,9 @@ int size() {
 }
 int local_rank() {
   return 0;
+}
+int local_size() {
+  return 1;
 }
 double max_all(double local) {
   return local;
@@ -460,6 +480,7 @@ void together(const std::function<void()>& f) {
 bool all_ranks_failed() {
   return true;
 }
+void error_reported() {}
 void abort_all(ExitCode code) {
   std::_Exit(int(code));
 }

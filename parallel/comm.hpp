@@ -30,8 +30,9 @@ int size();
 inline bool root() {
   return rank() == 0;
 }
-// The rank among those on the same machine (picks the GPU).
+// The rank among those on the same machine (picks the GPU), and how many ranks run there.
 int local_rank();
+int local_size();
 
 double max_all(double local);
 double min_all(double local);
@@ -80,6 +81,9 @@ void together(const std::function<void()>& f);
 // `code`.
 bool all_ranks_failed();
 [[noreturn]] void abort_all(ExitCode code);
+// After rank 0 reported such an error: waits (at most 20 s) until every rank is here, so that
+// none exits (on which an MPI launcher ends the others) before rank 0 has written the message.
+void error_reported();
 
 // The exchange of ghost rows with the neighbour ranks `ranks`, to which rows_send[i] rows are
 // sent and from which rows_recv[i] are received (backends/halo.hpp).

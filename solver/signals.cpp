@@ -10,6 +10,7 @@ namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
 volatile std::sig_atomic_t g_loop_done = 0; // the time loop has ended
+volatile std::sig_atomic_t g_speak = 1;     // this process writes the early handler's message
 struct sigaction g_old_int, g_old_term;
 
 void on_signal(int sig) {
@@ -25,17 +26,17 @@ void say(const char* text, std::size_t n) {
 #define TRIDG_SAY(text) say(text, sizeof(text) - 1)
 
 void on_early_signal(int sig) {
-  if (g_loop_done) {
+  if (g_speak && g_loop_done) {
     if (sig == SIGINT)
       TRIDG_SAY("tridg: error: interrupted by SIGINT after the time loop, while writing the final "
                 "output (no checkpoint written)\n");
     else
       TRIDG_SAY("tridg: error: interrupted by SIGTERM after the time loop, while writing the final "
                 "output (no checkpoint written)\n");
-  } else if (sig == SIGINT) {
+  } else if (g_speak && sig == SIGINT) {
     TRIDG_SAY("tridg: error: interrupted by SIGINT before the time loop started (no state to save "
               "yet)\n");
-  } else {
+  } else if (g_speak) {
     TRIDG_SAY("tridg: error: interrupted by SIGTERM before the time loop started (no state to "
               "save yet)\n");
   }
@@ -46,8 +47,9 @@ void on_early_signal(int sig) {
 
 } // namespace
 
-void install_early_interrupt_handlers() {
+void install_early_interrupt_handlers(bool speak) {
   g_loop_done = 0;
+  g_speak = speak;
   struct sigaction sa {};
   sa.sa_handler = on_early_signal;
   sigemptyset(&sa.sa_mask);
@@ -55,6 +57,10 @@ void install_early_interrupt_handlers() {
   sigaddset(&sa.sa_mask, SIGTERM);
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+}
+
+void silence_early_interrupts() {
+  g_speak = 0;
 }
 
 InterruptGuard::InterruptGuard() {

@@ -6,8 +6,14 @@
 // second one ends the process at once, as usual.
 namespace tridg {
 
-// Installs the immediate handlers (called at the start of `tridg run`).
-void install_early_interrupt_handlers();
+// Installs the immediate handlers (called at the start of `tridg run`). Only a process that
+// speaks writes the message: under MPI that is rank 0, since the launcher sends the signal to
+// every rank, also when it ends the others after one rank's error (one message, not one per rank).
+void install_early_interrupt_handlers(bool speak);
+
+// An error has been reported: a signal while the process ends (an MPI launcher ending the ranks
+// once one has exited with the error) adds no message.
+void silence_early_interrupts();
 
 class InterruptGuard {
 public:

@@ -53,13 +53,13 @@ TEST_CASE("2 and 3 ranks end with the bits of one rank") {
       // smooth, periodic
       {"isentropic_vortex", "--set time.end=0.5 -p 2", 2},
       // shocks, vertex-based limiter
-      {"double_mach", "--set time.end=0.02", 1},
+      {"double_mach", "--set time.end=0.008", 1},
       // wetting and drying
       {"dam_break_dry", "--set time.end=0.5 -p 2", 2},
       // drying in a bowl
       {"thacker_bowl", "--set time.end=0.3", 1},
       // a water level from a time series, gauges
-      {"monai", "--set time.end=1.0", 1},
+      {"monai", "--set time.end=0.3", 1},
       // curved walls, exact ghost states per edge
       {"supersonic_vortex", "--set time.steps=30 -p 2", 2},
       // the sphere's metric and Coriolis, gauges

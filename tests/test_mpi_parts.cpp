@@ -80,7 +80,7 @@ TEST_CASE("ranks reading their own parts write the files of one process, bit for
       // a doubly periodic mesh, each part refined twice, p = 2
       {"isentropic_vortex", "isentropic_vortex", "--set time.end=0.2 -p 2 --refine 2", 2},
       // wetting and drying, a water level from a time series, gauges, maxima, run-up
-      {"monai", "monai", "--set time.end=0.3", 1},
+      {"monai", "monai", "--set time.end=0.1", 1},
   };
   for (const Case& c : cases) {
     CAPTURE(c.name);

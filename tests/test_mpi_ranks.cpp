@@ -59,7 +59,7 @@ TEST_CASE("2 and 3 ranks end with the bits of one rank") {
       // drying in a bowl
       {"thacker_bowl", "--set time.end=0.3", 1},
       // a water level from a time series, gauges
-      {"monai", "--set time.end=0.3", 1},
+      {"monai", "--set time.end=0.1", 1},
       // curved walls, exact ghost states per edge
       {"supersonic_vortex", "--set time.steps=30 -p 2", 2},
       // the sphere's metric and Coriolis, gauges

@@ -29,6 +29,7 @@ struct HostSpace {
 
   Vector vec() const { return Vec(n); }
   std::vector<Vector> basis(int count) const { return std::vector<Vec>(count, Vec(n)); }
+  std::vector<Vector> work(int count) const { return basis(count); }
   void zero(Vector& x) const { x.assign(n, 0.0); }
   void copy(const Vector& a, Vector& b) const { b = a; }
   double dot(const Vector& a, const Vector& b) const { return tridg::dot(a, b); }
@@ -71,7 +72,8 @@ GmresResult gmres(const Space& sp, const typename Space::Vector& b, typename Spa
   std::vector<V> Vs = sp.basis(restart + 1), Z = sp.basis(restart);
   std::vector<double> H(std::size_t(restart + 1) * restart), cs(restart), sn(restart),
       g(restart + 1), h(restart + 1);
-  V r = sp.vec(), w = sp.vec();
+  std::vector<V> rw = sp.work(2);
+  V &r = rw[0], &w = rw[1];
   sp.copy(b, r);
   double beta = bnorm; // x = 0 at the start
   while (true) {

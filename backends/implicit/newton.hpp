@@ -80,12 +80,12 @@ public:
     const bool jacobi = prm_.preconditioner == "block_jacobi";
     const bool block = jacobi || prm_.preconditioner == "block_ilu0";
     const bool mg = mg_ != nullptr;
-    if (rebuild || !built_ || shift != A_.shift) {
+    if (rebuild || !built_ || shift != built_shift_) {
       const Seconds timer(counters_.build_seconds);
       built_ = false;
       ++counters_.jacobians;
+      built_shift_ = shift;
       if (device_) {
-        A_.shift = shift; // only the record of what was built
         if (!device_->build(u, t, shift)) return GmresResult{0, 1.0, false};
       } else {
         // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
@@ -207,8 +207,9 @@ private:
   std::unique_ptr<PMultigrid> mg_; // p_multigrid
   std::unique_ptr<DeviceSystem<Phys::M>> device_;
   NewtonCounters counters_;
-  bool built_ = false; // A_ and its factorisation are of the current step's shifts
-  int age_ = 0;        // Newton iterations since A_ was built
+  bool built_ = false; // the Jacobian and its factorisation (host or device) are of built_shift_
+  std::vector<double> built_shift_;
+  int age_ = 0; // Newton iterations since A_ was built
   Vec L_, rhs_, dU_, up_, Lp_, trial_;
   std::vector<double> shift_;
 };

@@ -49,6 +49,11 @@ public:
     if (b.empty()) b = basis_block(count);
     return b;
   }
+  // Scratch vectors, kept apart from the bases (a basis of the same count must not alias them).
+  std::vector<Vector> work(int count) const {
+    if (work_.size() != std::size_t(count)) work_ = basis_block(count);
+    return work_;
+  }
   void zero(Vector& x) const {
     if (!x.p) x = vec();
     cuda_check(cudaMemsetAsync(x.p, 0, n_ * sizeof(double), stream_), "zero");
@@ -114,6 +119,7 @@ private:
   cublasHandle_t blas_;
   Op product_, precond_;
   mutable std::map<int, std::vector<Vector>> bases_;
+  mutable std::vector<Vector> work_;
   mutable DeviceArray<double> hd_;
 };
 

@@ -9,7 +9,7 @@
 #   mako, pytools, platformdirs) under PYFR_SITE (default .peer/site), h5py, numpy and mpi4py in
 #   python3; bench/pyfr/stubs stands in for rtree (imported by plugins the case does not use).
 #   env: SIZES (99k 379k), ORDERS (1 2 3 4), N1 (100), N2 (1100), REPEATS (PyFR, 2),
-#        FLUXES (tridg: hllc rusanov)
+#        FLUXES (tridg: hllc rusanov), REBUILD (0: keep an existing build-gpu), OUT, RUNS
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-out/pyfr}

@@ -26,17 +26,18 @@ void say(const char* text, std::size_t n) {
 #define TRIDG_SAY(text) say(text, sizeof(text) - 1)
 
 void on_early_signal(int sig) {
-  if (g_speak && g_loop_done) {
+  if (!g_speak) ::_exit(130);
+  if (g_loop_done) {
     if (sig == SIGINT)
       TRIDG_SAY("tridg: error: interrupted by SIGINT after the time loop, while writing the final "
                 "output (no checkpoint written)\n");
     else
       TRIDG_SAY("tridg: error: interrupted by SIGTERM after the time loop, while writing the final "
                 "output (no checkpoint written)\n");
-  } else if (g_speak && sig == SIGINT) {
+  } else if (sig == SIGINT) {
     TRIDG_SAY("tridg: error: interrupted by SIGINT before the time loop started (no state to save "
               "yet)\n");
-  } else if (g_speak) {
+  } else {
     TRIDG_SAY("tridg: error: interrupted by SIGTERM before the time loop started (no state to "
               "save yet)\n");
   }

@@ -27,7 +27,6 @@ struct HostSpace {
   const LinearOp& precond;
   std::size_t n;
 
-  Vector vec() const { return Vec(n); }
   std::vector<Vector> basis(int count) const { return std::vector<Vec>(count, Vec(n)); }
   std::vector<Vector> work(int count) const { return basis(count); }
   void zero(Vector& x) const { x.assign(n, 0.0); }

@@ -209,7 +209,7 @@ private:
   NewtonCounters counters_;
   bool built_ = false; // the Jacobian and its factorisation (host or device) are of built_shift_
   std::vector<double> built_shift_;
-  int age_ = 0; // Newton iterations since A_ was built
+  int age_ = 0; // Newton iterations since the Jacobian was built
   Vec L_, rhs_, dU_, up_, Lp_, trial_;
   std::vector<double> shift_;
 };

@@ -141,14 +141,14 @@ public:
   int sweeps(std::size_t l) const { return mg_sweeps(l, levels_.size(), !agg_.empty()); }
   void smooth(std::size_t l, const Vec* b, Vec* x) {
     if (l < levels_.size()) return levels_[l].smoother.solve(*b, *x);
-    diagonal_apply(agg_[l - levels_.size()].D, M_, rows(l), *b, *x);
+    diagonal_apply(agg(l).D, M_, rows(l), *b, *x);
   }
   Vec* residual(std::size_t l, const Vec* b, const Vec* x) {
     Work& w = work(l);
     if (l < levels_.size())
       apply(matrix(l), *x, w.Ax);
     else
-      csr_apply(shape(l).pattern, agg_[l - levels_.size()].A, M_, *x, w.Ax);
+      csr_apply(shape(l).pattern, agg(l).A, M_, *x, w.Ax);
     w.r.resize(b->size());
 #pragma omp parallel for schedule(static)
     for (std::size_t i = 0; i < b->size(); ++i) w.r[i] = (*b)[i] - w.Ax[i];
@@ -195,12 +195,15 @@ private:
     return l == 0 ? *fine_ : levels_[l].A;
   }
   Work& work(std::size_t l) {
-    return l < levels_.size() ? static_cast<Work&>(levels_[l]) : agg_[l - levels_.size()];
+    return l < levels_.size() ? static_cast<Work&>(levels_[l]) : agg(l);
   }
   int rows(std::size_t l) const {
     return l < levels_.size() ? matrix(l).n : shape(l).pattern.n;
   }
-  // The groups and pattern of agglomerated level l (l >= levels_.size()).
+  // Agglomerated level l (l >= levels_.size()): its blocks, and its groups and pattern.
+  Agglomerated& agg(std::size_t l) {
+    return agg_[l - levels_.size()];
+  }
   const AgglomeratedLevel& shape(std::size_t l) const {
     return shapes_[l - levels_.size()];
   }

@@ -21,6 +21,7 @@
 #include "backends/cuda/device_mesh.cuh"
 #include "backends/cuda/element_by_variable.cuh"
 #include "backends/cuda/step_launch.cuh"
+#include "backends/cuda/stream_graph.cuh"
 #include "backends/order_dispatch.hpp"
 #include "backends/step_control.hpp"
 #include "backends/step_driver.hpp"
@@ -280,7 +281,7 @@ public:
     for (cudaEvent_t e : {packed_, local_edges_, halo_done_, rate_ready_, stage_ready_, pack_done_})
       if (e) cudaEventDestroy(e);
     if (halo_stream_) cudaStreamDestroy(halo_stream_);
-    if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
+    step_graph_.reset();
     if (stream_) cudaStreamDestroy(stream_);
   }
 
@@ -344,9 +345,8 @@ private:
       cuda_check(cudaGetLastError(), "step kernels");
       return;
     }
-    if (!graph_exec_) capture();
-    for (std::int64_t i = 0; i < n; ++i)
-      cuda_check(cudaGraphLaunch(graph_exec_, stream_), "graph launch");
+    if (!step_graph_.ready()) capture();
+    for (std::int64_t i = 0; i < n; ++i) step_graph_.launch(stream_);
   }
 
   void launch_edges(int, bool first, double c, Part part) {
@@ -611,21 +611,18 @@ private:
   }
 
   void capture() {
-    cudaGraph_t graph;
-    cuda_check(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal), "begin capture");
-    overlap_ = cfg_.overlap_launches && sm_major_ >= 9;
-    this->step_once();
-    overlap_ = false;
-    cuda_check(cudaStreamEndCapture(stream_, &graph), "end capture");
-    cuda_check(cudaGraphInstantiate(&graph_exec_, graph, 0), "graph instantiate");
-    cudaGraphDestroy(graph);
+    step_graph_.capture(stream_, [&] {
+      overlap_ = cfg_.overlap_launches && sm_major_ >= 9;
+      this->step_once();
+      overlap_ = false;
+    });
   }
 
   DevPhys phys_;
   BackendConfig<M> cfg_;
   int n_elems_ = 0, n_blocks_ = 0;
   cudaStream_t stream_ = nullptr;
-  cudaGraphExec_t graph_exec_ = nullptr;
+  StreamGraph step_graph_;
   DeviceMesh<Real> mesh_;
   MeshView<Real> view_; // mesh_'s
   DeviceArray<Real> state_[2], acc_, flux_;

@@ -6,8 +6,9 @@
 //
 // Ops: levels(), coarse_sweeps(), sweeps(l) (before and after the coarse correction); smooth(l, b,
 // x): x = S_l b; residual(l, b, x): level l's r = b - A_l x, returned; correction(l): a work vector
-// of level l; add(l, e, x): x += e; restrict_to(l, r): r on level l + 1, returned; solution(l):
-// level l's solution vector; prolong_add(l, xc, x): x += P xc from level l + 1.
+// of level l; smooth_add(l, r, e, x): e = S_l r, then x += e (in one pass where the device can);
+// restrict_to(l, r): r on level l + 1, returned; solution(l): level l's solution vector;
+// prolong_add(l, xc, x): x += P xc from level l + 1.
 #include <cstddef>
 
 namespace tridg {
@@ -23,10 +24,7 @@ inline int mg_sweeps(std::size_t l, std::size_t degree_levels, bool agglomerated
 
 // x += S_l (b - A_l x)
 template <class Ops, class Vb, class V> void smooth_again(Ops& ops, std::size_t l, Vb b, V x) {
-  const V r = ops.residual(l, b, x);
-  const V e = ops.correction(l);
-  ops.smooth(l, r, e);
-  ops.add(l, e, x);
+  ops.smooth_add(l, ops.residual(l, b, x), ops.correction(l), x);
 }
 
 // x ~ A_l^-1 b: a pre-smoothing sweep from zero, the coarser levels' correction, a

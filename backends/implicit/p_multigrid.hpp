@@ -157,7 +157,8 @@ public:
   Vec* correction(std::size_t l) {
     return &work(l).ec;
   }
-  void add(std::size_t, const Vec* e, Vec* x) {
+  void smooth_add(std::size_t l, const Vec* r, Vec* e, Vec* x) {
+    smooth(l, r, e);
     axpy(1.0, *e, *x);
   }
   Vec* restrict_to(std::size_t l, const Vec* r) {

@@ -25,12 +25,12 @@ template <int NPf, int NPl> __device__ __forceinline__ int fine_index(int i) {
 }
 
 // y = diag(shift) x - J x on the level (shift per element; col[slot][k] the column element of
-// each slot, -1 for none).
+// each slot, -1 for none); with b, y = b - (diag(shift) x - J x), a multigrid residual in one pass.
 template <int M, int NPf, int NPl>
 __global__ void __launch_bounds__(kImplicitBlock)
     k_level_product(const double* __restrict__ J, const int* __restrict__ col,
                     const double* __restrict__ shift, const double* __restrict__ x,
-                    double* __restrict__ y, int n) {
+                    const double* __restrict__ b, double* __restrict__ y, int n) {
   constexpr int Bf = M * NPf, Bl = M * NPl;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
@@ -53,7 +53,10 @@ __global__ void __launch_bounds__(kImplicitBlock)
     }
   }
 #pragma unroll
-  for (int r = 0; r < Bl; ++r) y[std::size_t(r) * n + k] = acc[r];
+  for (int r = 0; r < Bl; ++r) {
+    const std::size_t i = std::size_t(r) * n + k;
+    y[i] = b ? b[i] - acc[r] : acc[r];
+  }
 }
 
 // W[k] = shift_k I - J_kk on the level, column-major and contiguous per element (the batched
@@ -129,17 +132,21 @@ __global__ void k_gather_neighbours(const double* __restrict__ J, const int* __r
 // block-Jacobi V-cycle's time per GMRES iteration at p = 2 on 80k elements; bench/NOTES.md).
 constexpr int kSweepRows = 8;
 
-// One colour of a block Gauss-Seidel sweep on the level (backends/implicit/multicolor_gs.hpp),
-// positions first .. first + count of the colour order: for element k = perm[i],
-// z_k = D_i (r_k + sum over the neighbours of J_kj z_j), with the neighbour blocks Jc and the
-// inverted diagonal blocks D in colour order. No two elements of a colour are neighbours. A block
-// holds 32 elements (threadIdx.x, so a warp reads 32 consecutive places) and kSweepRows threads
-// per element (threadIdx.y), each taking every kSweepRows-th row.
+// One colour of a block Gauss-Seidel sweep from zero on the level
+// (backends/implicit/multicolor_gs.hpp), positions first .. first + count of the colour order:
+// for element k = perm[i], z_k = D_i (r_k + sum over the earlier colours' neighbours of
+// J_kj z_j), with the neighbour blocks Jc and the inverted diagonal blocks D in colour order. No
+// two elements of a colour are neighbours; a neighbour at a later place (pos) is still zero in
+// this sweep, so z needs no clearing first. With add_to, add_to_k += z_k as well (a multigrid
+// correction: z_k is final once written). A block holds 32 elements (threadIdx.x, so a warp reads
+// 32 consecutive places) and kSweepRows threads per element (threadIdx.y), each taking every
+// kSweepRows-th row.
 template <int M, int NPf, int NPl>
 __global__ void __launch_bounds__(32 * kSweepRows)
     k_color_sweep(const double* __restrict__ Jc, const int* __restrict__ colc,
-                  const double* __restrict__ D, const int* __restrict__ perm, int first, int count,
-                  const double* __restrict__ r, double* __restrict__ z, int n) {
+                  const double* __restrict__ D, const int* __restrict__ perm,
+                  const int* __restrict__ pos, int first, int count, const double* __restrict__ r,
+                  double* __restrict__ z, double* __restrict__ add_to, int n) {
   constexpr int Bf = M * NPf, Bl = M * NPl;
   __shared__ double t[Bl][32];
   const int e = threadIdx.x, y = threadIdx.y;
@@ -153,7 +160,7 @@ __global__ void __launch_bounds__(32 * kSweepRows)
       const int fa = fine_index<NPf, NPl>(a);
       for (int slot = 0; slot < 3; ++slot) {
         const int c = colc[std::size_t(slot) * n + i];
-        if (c < 0) continue;
+        if (c < 0 || pos[c] >= first) continue;
         for (int ci = 0; ci < Bl; ++ci)
           s += Jc[(std::size_t(slot * Bf + fa) * Bf + fine_index<NPf, NPl>(ci)) * n + i] *
                z[std::size_t(ci) * n + c];
@@ -167,6 +174,7 @@ __global__ void __launch_bounds__(32 * kSweepRows)
     double s = 0;
     for (int c = 0; c < Bl; ++c) s += D[(std::size_t(a) * Bl + c) * n + i] * t[c][e];
     z[std::size_t(a) * n + k] = s;
+    if (add_to) add_to[std::size_t(a) * n + k] += s;
   }
 }
 

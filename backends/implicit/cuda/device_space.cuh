@@ -80,29 +80,43 @@ public:
   void precondition(const Vector& x, Vector& y) const { precond_(x.p, y.p); }
 
   // h = V^T w, w -= V h (V's first j + 1 vectors, contiguous), again when w lost more than
-  // 1 - 1/sqrt(2) of its norm; returns ||w||.
+  // 1 - 1/sqrt(2) of its norm; returns ||w||. The norms and coefficients stay on the device until
+  // one copy brings them back, so that the host waits for the device once per pass.
   double orthogonalize(const std::vector<Vector>& V, int j, Vector& w, double* h) const {
-    if (hd_.size() < std::size_t(j + 1)) hd_.resize(V.size());
     const int cols = j + 1;
-    double before = std::sqrt(dot(w, w)), after = 0;
+    // gs_: 1, 0, -1 (cuBLAS's scalars, read on the device), ||w||^2 before and after, then h.
+    if (gs_.size() < V.size() + 5) {
+      gs_.resize(V.size() + 5);
+      const double init[3] = {1, 0, -1};
+      cuda_check(cudaMemcpyAsync(gs_.get(), init, sizeof init, cudaMemcpyHostToDevice, stream_),
+                 "Gram-Schmidt scalars");
+      gs_host_.resize(V.size() + 2);
+    }
+    double *one = gs_.get(), *zero = one + 1, *minus = one + 2, *norms = one + 3, *hd = one + 5;
+    double* hh = gs_host_.get();
+    cublas_check(cublasSetPointerMode(blas_, CUBLAS_POINTER_MODE_DEVICE), "pointer mode");
+    cublas_check(cublasDdot(blas_, int(n_), w.p, 1, w.p, 1, norms), "norm");
     for (int i = 0; i < cols; ++i) h[i] = 0;
-    std::vector<double> hh(cols);
+    double before = -1, after = 0;
     for (int pass = 0; pass < 2; ++pass) {
-      const double one = 1, zero = 0, minus = -1;
-      cublas_check(cublasDgemv(blas_, CUBLAS_OP_T, int(n_), cols, &one, V[0].p, int(n_), w.p, 1,
-                               &zero, hd_.get(), 1),
-                   "Gram-Schmidt projection");
-      cublas_check(cublasDgemv(blas_, CUBLAS_OP_N, int(n_), cols, &minus, V[0].p, int(n_),
-                               hd_.get(), 1, &one, w.p, 1),
+      cublas_check(
+          cublasDgemv(blas_, CUBLAS_OP_T, int(n_), cols, one, V[0].p, int(n_), w.p, 1, zero, hd, 1),
+          "Gram-Schmidt projection");
+      cublas_check(cublasDgemv(blas_, CUBLAS_OP_N, int(n_), cols, minus, V[0].p, int(n_), hd, 1,
+                               one, w.p, 1),
                    "Gram-Schmidt update");
-      cuda_check(cudaMemcpyAsync(hh.data(), hd_.get(), cols * sizeof(double),
-                                 cudaMemcpyDeviceToHost, stream_),
-                 "Gram-Schmidt coefficients");
-      after = std::sqrt(dot(w, w)); // cublasDdot waits for the copy: same stream, host result
-      for (int i = 0; i < cols; ++i) h[i] += hh[i];
+      cublas_check(cublasDdot(blas_, int(n_), w.p, 1, w.p, 1, norms + 1), "norm");
+      cuda_check(
+          cudaMemcpyAsync(hh, norms, (cols + 2) * sizeof(double), cudaMemcpyDeviceToHost, stream_),
+          "Gram-Schmidt coefficients");
+      cuda_check(cudaStreamSynchronize(stream_), "Gram-Schmidt");
+      if (before < 0) before = std::sqrt(hh[0]);
+      after = std::sqrt(hh[1]);
+      for (int i = 0; i < cols; ++i) h[i] += hh[2 + i];
       if (after > std::sqrt(0.5) * before) break;
       before = after;
     }
+    cublas_check(cublasSetPointerMode(blas_, CUBLAS_POINTER_MODE_HOST), "pointer mode");
     return after;
   }
 
@@ -120,7 +134,8 @@ private:
   Op product_, precond_;
   mutable std::map<int, std::vector<Vector>> bases_;
   mutable std::vector<Vector> work_;
-  mutable DeviceArray<double> hd_;
+  mutable DeviceArray<double> gs_;
+  mutable PinnedArray<double> gs_host_;
 };
 
 } // namespace tridg

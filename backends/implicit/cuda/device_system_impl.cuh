@@ -14,6 +14,7 @@
 #include "backends/cuda/cuda_check.cuh"
 #include "backends/cuda/device_boundaries.cuh"
 #include "backends/cuda/device_mesh.cuh"
+#include "backends/cuda/stream_graph.cuh"
 #include "backends/implicit/cuda/block_kernels.cuh"
 #include "backends/implicit/cuda/device_agglomerated.cuh"
 #include "backends/implicit/cuda/device_space.cuh"
@@ -73,6 +74,10 @@ public:
       Jc_.resize(3 * std::size_t(B) * B * n);
       colc_.resize(3 * n);
     }
+    if (levels_.size() > 1) {
+      cycle_in_.resize(B * n);
+      cycle_out_.resize(B * n);
+    }
     std::size_t most = 0;
     for (const Level& L : levels_) most = std::max(most, std::size_t(L.np) * L.np * M * M);
     if (most) {
@@ -110,7 +115,7 @@ public:
     std::size_t s = J_.bytes() + Jc_.bytes() + col_.bytes() + W_.bytes() + Winv_.bytes() +
                     pivots_.bytes() + mesh_.bytes() + 3 * u_.bytes();
     for (const Level& L : levels_) s += L.D.bytes() + 5 * std::size_t(M) * L.np * n_ * 8;
-    s += agg_.bytes();
+    s += agg_.bytes() + cycle_in_.bytes() + cycle_out_.bytes();
     // GMRES's two bases
     return s + std::size_t(2 * prm_.gmres_restart + 1) * u_.bytes();
   }
@@ -124,14 +129,20 @@ public:
         J_.get(), col_.get());
     cuda_check(cudaGetLastError(), "Jacobian assembly");
     if (gauss_seidel()) {
-      if (color_start_.empty()) make_colors();
+      if (color_start_.empty()) {
+        make_colors();
+        cycle_.reset(); // the sweeps' launches depend on the colours
+      }
       k_gather_neighbours<B><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
           J_.get(), col_.get(), perm_.get(), Jc_.get(), colc_.get(), n_);
     }
     for (Level& L : levels_)
       if (!factor(L)) return false;
     if (!prm_.mg_agglomerate || levels_.size() < 2) return true;
-    if (!agg_.made()) agg_.make(host_slots(), n_);
+    if (!agg_.made()) {
+      agg_.make(host_slots(), n_);
+      cycle_.reset(); // the cycle's levels below the cell means are new
+    }
     return agg_.template factor<NP>(J_.get(), shift_.get(), n_, info_.get(), stream_);
   }
 
@@ -172,12 +183,12 @@ private:
       f(std::integral_constant<int, 1>{});
   }
 
-  // y = A x on a level of np modes per variable.
-  void product(int np, const double* x, double* y) {
+  // y = A x on a level of np modes per variable, or y = b - A x with b.
+  void product(int np, const double* x, double* y, const double* b = nullptr) {
     with_modes(np, [&](auto c) {
       k_level_product<M, NP, decltype(c)::value>
           <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(J_.get(), col_.get(), shift_.get(),
-                                                                x, y, n_);
+                                                                x, b, y, n_);
     });
   }
 
@@ -220,7 +231,17 @@ private:
       return;
     }
     if (levels_.size() == 1) return diagonal_apply(levels_[0], x, y);
-    v_cycle(*this, 0, x, y);
+    // The V-cycle is about a hundred launches (the colour sweeps, the cell means' sweeps), most
+    // of a few microseconds' work on users' meshes: replayed as one graph between fixed vectors.
+    if (!cycle_.ready())
+      cycle_.capture(stream_, [&] {
+        v_cycle(*this, 0, static_cast<const double*>(cycle_in_.get()), cycle_out_.get());
+      });
+    cuda_check(cudaMemcpyAsync(cycle_in_.get(), x, u_.bytes(), cudaMemcpyDeviceToDevice, stream_),
+               "V-cycle input");
+    cycle_.launch(stream_);
+    cuda_check(cudaMemcpyAsync(y, cycle_out_.get(), u_.bytes(), cudaMemcpyDeviceToDevice, stream_),
+               "V-cycle output");
   }
 
 public:
@@ -234,18 +255,23 @@ public:
     if (l < levels_.size()) return diagonal_apply(levels_[l], b, x);
     agg_.smooth(l - levels_.size(), b, x, stream_);
   }
+  // The degrees' levels form b - A x in the product's own pass.
   double* residual(std::size_t l, const double* b, const double* x) {
     Work& w = work(l);
-    if (l < levels_.size())
-      product(levels_[l].np, x, w.Ax.get());
-    else
-      agg_.apply(l - levels_.size(), x, w.Ax.get(), stream_);
-    const std::size_t s = std::size_t(M) * rows(l) * (l < levels_.size() ? levels_[l].np : 1);
+    if (l < levels_.size()) {
+      product(levels_[l].np, x, w.r.get(), b);
+      return w.r.get();
+    }
+    agg_.apply(l - levels_.size(), x, w.Ax.get(), stream_);
+    const std::size_t s = std::size_t(M) * rows(l);
     k_difference<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(b, w.Ax.get(), w.r.get(), s);
     return w.r.get();
   }
   double* correction(std::size_t l) { return work(l).ec.get(); }
-  void add(std::size_t l, const double* e, double* x) {
+  // The colour sweeps add each element's correction as they write it.
+  void smooth_add(std::size_t l, const double* r, double* e, double* x) {
+    if (l < levels_.size() && gauss_seidel()) return color_sweep(levels_[l], r, e, x);
+    smooth(l, r, e);
     const std::size_t s = std::size_t(M) * rows(l) * (l < levels_.size() ? levels_[l].np : 1);
     k_axpy<<<implicit_blocks(s), kImplicitBlock, 0, stream_>>>(1.0, e, x, s);
   }
@@ -313,16 +339,15 @@ private:
     pos_.upload(pos);
   }
 
-  // x = one block Gauss-Seidel sweep from zero, colour by colour.
-  void color_sweep(const Level& L, const double* b, double* x) {
-    cuda_check(cudaMemsetAsync(x, 0, std::size_t(M) * L.np * n_ * sizeof(double), stream_),
-               "sweep");
+  // x = one block Gauss-Seidel sweep from zero, colour by colour; then also add_to += x.
+  void color_sweep(const Level& L, const double* b, double* x, double* add_to = nullptr) {
     with_modes(L.np, [&](auto c) {
       for (std::size_t g = 0; g + 1 < color_start_.size(); ++g) {
         const int first = color_start_[g], count = color_start_[g + 1] - first;
         k_color_sweep<M, NP, decltype(c)::value>
             <<<(count + 31) / 32, dim3(32, kSweepRows), 0, stream_>>>(
-                Jc_.get(), colc_.get(), L.D.get(), perm_.get(), first, count, b, x, n_);
+                Jc_.get(), colc_.get(), L.D.get(), perm_.get(), pos_.get(), first, count, b, x,
+                add_to, n_);
       }
     });
   }
@@ -357,6 +382,9 @@ private:
   std::vector<int> color_start_;
   DeviceArray<double> Jc_;
   std::unique_ptr<DeviceSpace> space_;
+  // The V-cycle's graph (once the colours and levels exist) and its fixed input and output.
+  StreamGraph cycle_;
+  DeviceArray<double> cycle_in_, cycle_out_;
 };
 
 template <class Phys>

@@ -50,17 +50,17 @@ inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
 }
 
-// Runs a case on the CPU at order p (refine < 0: the case's own) with `--set` overrides into
+// Runs a case on `device` at order p (refine < 0: the case's own) with `--set` overrides into
 // `out_dir`, writing no snapshots; progress and info lines silenced.
-inline RunResult run_cpu_quiet(const std::string& case_path, int p, int refine,
-                               std::vector<std::string> overrides, const std::string& out_dir,
-                               const std::string& mesh_path = "") {
+inline RunResult run_quiet_on(const std::string& device, const std::string& case_path, int p,
+                              int refine, std::vector<std::string> overrides,
+                              const std::string& out_dir, const std::string& mesh_path = "") {
   spdlog::set_level(spdlog::level::warn);
   RunOptions opt;
   opt.case_path = case_path;
   opt.mesh_path = mesh_path;
   opt.output_dir = out_dir;
-  opt.device = "cpu";
+  opt.device = device;
   opt.order = p;
   opt.refine = refine;
   opt.quiet = true;
@@ -68,6 +68,13 @@ inline RunResult run_cpu_quiet(const std::string& case_path, int p, int refine,
   overrides.push_back("output.gmsh=false");
   opt.overrides = std::move(overrides);
   return run_case(opt);
+}
+
+// The same on the CPU.
+inline RunResult run_cpu_quiet(const std::string& case_path, int p, int refine,
+                               std::vector<std::string> overrides, const std::string& out_dir,
+                               const std::string& mesh_path = "") {
+  return run_quiet_on("cpu", case_path, p, refine, std::move(overrides), out_dir, mesh_path);
 }
 
 // Integral over the mesh of |u_v - exact(x, y)| with a rule of degree 10 per element: exact

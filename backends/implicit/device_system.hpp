@@ -1,15 +1,17 @@
 #pragma once
 // The implicit schemes' linear systems on a GPU: A = diag(shift) - dL/du assembled on the device
-// from the same Jacobian rows as the host's (kernels/dg_jacobian.hpp), its preconditioner
-// factored there by cuBLAS's batched LU, and GMRES run there (backends/implicit/gmres.hpp over
-// the device's vector space). The Newton and pseudo-time logic, the residual and the checks of
-// the state stay on the host: per linear solve only the state, the shifts, the right-hand side
-// and the solution cross the bus.
+// from the same Jacobian rows as the host's (kernels/dg_jacobian.hpp) or, for physics those rows
+// do not cover, the host's finite-difference blocks uploaded; its preconditioner factored there
+// by cuBLAS's batched LU, and GMRES run there (backends/implicit/gmres.hpp over the device's
+// vector space). The Newton and pseudo-time logic, the residual and the checks of the state stay
+// on the host: per linear solve only the state (or the host's blocks), the shifts, the
+// right-hand side and the solution cross the bus.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "backends/backend.hpp"
+#include "backends/implicit/block_matrix.hpp"
 #include "backends/implicit/gmres.hpp"
 #include "backends/implicit/implicit_params.hpp"
 
@@ -20,16 +22,18 @@ public:
   virtual ~DeviceSystem() = default;
   virtual std::string device_name() const = 0;
   virtual void set_boundary(int i, const BoundaryParams<double, M>& bc) = 0;
+  // Whether build() assembles the Jacobian on the device; if not, build_from() takes the host's.
+  virtual bool assembles() const = 0;
   // Assembles A at (u, t) and factors its preconditioner; false when a block is singular.
   virtual bool build(const Vec& u, double t, const std::vector<double>& shift) = 0;
+  // A from the host's blocks (their shifts included), then as build().
+  virtual bool build_from(const BlockMatrix& A) = 0;
   // x from A x = b by GMRES with the settings' tolerance, restart and limit.
   virtual GmresResult solve(const Vec& b, Vec& x) = 0;
   virtual std::size_t memory_bytes() const = 0;
 };
 
-// On GPU `gpu`; instantiated per physics and flux where TRIDG_CUDA is on. Physics whose Jacobian
-// kernels/dg_jacobian.hpp does not cover (their finite-difference Jacobian is the host's) fail
-// with a message.
+// On GPU `gpu`; instantiated per physics and flux where TRIDG_CUDA is on.
 template <class Phys>
 std::unique_ptr<DeviceSystem<Phys::M>>
 make_device_system(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,

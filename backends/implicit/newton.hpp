@@ -85,8 +85,12 @@ public:
       built_ = false;
       ++counters_.jacobians;
       built_shift_ = shift;
-      if (device_) {
+      if (device_ && device_->assembles()) {
         if (!device_->build(u, t, shift)) return GmresResult{0, 1.0, false};
+      } else if (device_) {
+        op_.jacobian(u, t, A_, false);
+        A_.shift = shift;
+        if (!device_->build_from(A_)) return GmresResult{0, 1.0, false};
       } else {
         // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
         if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);

@@ -1,15 +1,20 @@
 // The implicit schemes with their linear solves on the GPU (--device cuda) against the host's:
 // the same steady states and time steps, GMRES iterations within the rounding of the two
-// orthogonalisations, the same bits from run to run, and the settings the GPU does not have
-// refused by name.
+// orthogonalisations, shallow water's thin-water cases with the host's finite-difference
+// Jacobian, the same bits from run to run, and the settings the GPU does not have refused by
+// name.
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "../compiled_orders.hpp"
 #include "../solver_stat.hpp"
+#include "../sw_implicit_cases.hpp"
+#include "../test_support.hpp"
+#include "core/cell_mean.hpp"
 #include "gpu_test_util.hpp"
 #include "io/error.hpp"
 
@@ -34,8 +39,9 @@ void agree(const RunResult& gpu, const RunResult& cpu, const std::string& what) 
   const double d = max_rel_diff(gpu.final_state, cpu.final_state);
   CHECK(d < 1e-8);
   // The orthogonalisations differ (classical Gram-Schmidt twice on the GPU, modified on the
-  // host), and the host solves each diagonal block by LU where the GPU multiplies by its
-  // inverse: rounding only, so the iteration counts may differ by a few.
+  // host), the host solves each diagonal block by LU where the GPU multiplies by its inverse, and
+  // the GPU's colour sweeps read the blocks in single precision: the preconditioners differ by
+  // rounding only, so the iteration counts may differ by a few.
   const double gc = stat(cpu, "gmres_iterations"), gg = stat(gpu, "gmres_iterations");
   CHECK(std::abs(gg - gc) <= 0.05 * gc + 2);
   MESSAGE(what << ": " << gpu.steps << " pseudo-steps, GMRES " << gg << " (GPU) / " << gc
@@ -91,6 +97,51 @@ TEST_CASE("BDF2 and ESDIRK3 on the GPU take the host's steps to the Newton toler
     const double d = max_rel_diff(gpu.final_state, cpu.final_state);
     CHECK(d < 1e-10); // Newton to 1e-12, GMRES to 1e-10 on both
     MESSAGE(scheme << " vortex p = 2: states differ by " << d);
+  }
+}
+
+TEST_CASE("shallow water on the GPU: the host's finite-difference Jacobian solved there") {
+  if (!tridg_test::order_compiled(1)) return;
+  // The same preconditioner on both (the GPU's default), Newton and GMRES to tight tolerances.
+  const std::vector<std::string> sets = {
+      "implicit.preconditioner=\"p_multigrid\"", "implicit.smoother=\"multicolor_gs\"",
+      "implicit.mg_coarse_sweeps=20", "implicit.newton_tol=1e-12", "implicit.gmres_tol=1e-10"};
+  struct Case {
+    std::string name, text;
+  };
+  for (const Case& c : {Case{"friction sheet", test::sheet_case(0.01, 0.2)},
+                        Case{"lake at rest", test::lake_case(0.0)},
+                        Case{"flow over the bump", test::lake_case(0.1)}}) {
+    CAPTURE(c.name);
+    test::ScratchDir dir("gpu_sw_implicit");
+    const std::string path = dir.file("case.toml");
+    std::ofstream(path) << c.text;
+    const RunResult cpu = test::run_quiet_on("cpu", path, 1, -1, sets, dir.file("cpu"));
+    const RunResult gpu = test::run_quiet_on("cuda", path, 1, -1, sets, dir.file("gpu"));
+    CHECK(gpu.steps == cpu.steps);
+    CHECK(stat(gpu, "newton_iterations") == stat(cpu, "newton_iterations"));
+    // Both solve each step's equations to Newton's 1e-12 with GMRES at 1e-10.
+    const double d = max_rel_diff(gpu.final_state, cpu.final_state);
+    CHECK(d < 1e-10);
+    MESSAGE(c.name << ": " << gpu.steps << " steps, Newton " << stat(gpu, "newton_iterations")
+                   << ", GMRES " << stat(gpu, "gmres_iterations") << " (GPU) / "
+                   << stat(cpu, "gmres_iterations") << " (host), states differ by " << d);
+    // The invariants of tests/test_implicit_shallow_water.cpp, on the GPU's state.
+    const std::size_t E = gpu.final_state.size() / 9, third = gpu.final_state.size() / 3;
+    double worst_h = 0, least_h = 1e300, worst_momentum = 0;
+    for (std::size_t k = 0; k < E; ++k) {
+      worst_h = std::max(worst_h, std::abs(cell_mean(gpu.final_state[k]) - 0.002));
+      least_h = std::min(least_h, cell_mean(gpu.final_state[k]));
+    }
+    for (std::size_t i = third; i < gpu.final_state.size(); ++i)
+      worst_momentum = std::max(worst_momentum, std::abs(gpu.final_state[i]));
+    if (c.name == "friction sheet") CHECK(worst_h < 1e-15); // uniform: no flux divergence
+    if (c.name == "lake at rest") CHECK(worst_momentum < 1e-12);
+    if (c.name == "flow over the bump") {
+      CHECK(least_h > 0);
+      CHECK(std::abs(gpu.conserved_final[0] - gpu.conserved_initial[0]) <
+            1e-12 * std::abs(gpu.conserved_initial[0]));
+    }
   }
 }
 

@@ -78,16 +78,16 @@ __global__ void k_gather_diagonal(const double* __restrict__ J, const double* __
 }
 
 // D[r][c][pos[k]] = Winv[k] (column-major) element fastest, for k_diagonal_apply (pos null:
-// element order) or k_color_sweep (pos: each element's place in colour order).
-template <int Bl>
+// element order, double) or k_color_sweep (pos: each element's place in colour order, float).
+template <int Bl, class T>
 __global__ void k_scatter_inverse(const double* __restrict__ Winv, const int* __restrict__ pos,
-                                  double* __restrict__ D, int n) {
+                                  T* __restrict__ D, int n) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= n) return;
   const double* w = Winv + std::size_t(k) * Bl * Bl;
   const int i = pos ? pos[k] : k;
   for (int c = 0; c < Bl; ++c)
-    for (int r = 0; r < Bl; ++r) D[(std::size_t(r) * Bl + c) * n + i] = w[c * Bl + r];
+    for (int r = 0; r < Bl; ++r) D[(std::size_t(r) * Bl + c) * n + i] = T(w[c * Bl + r]);
 }
 
 // y = D x, D block diagonal (block Jacobi with the inverses of the diagonal blocks).
@@ -110,20 +110,59 @@ __global__ void __launch_bounds__(kImplicitBlock)
   for (int r = 0; r < Bl; ++r) y[std::size_t(r) * n + k] = acc[r];
 }
 
-// The neighbour blocks (slots 1 to 3) and their column elements in colour order, for
-// k_color_sweep: position i holds element perm[i], so a colour's elements are contiguous and its
-// sweep reads them coalesced.
+// The colour-sweep V-cycle's copy of the Jacobian (k_color_residual, k_color_sweep): the four
+// blocks and column elements of each element in colour order, so that a colour's elements are
+// contiguous and read coalesced, and in single precision, which halves the bytes of the
+// preconditioner's passes (its products and sums stay in double; GMRES's own product reads J).
 template <int B>
-__global__ void k_gather_neighbours(const double* __restrict__ J, const int* __restrict__ col,
-                                    const int* __restrict__ perm, double* __restrict__ Jc,
-                                    int* __restrict__ colc, int n) {
+__global__ void k_gather_blocks(const double* __restrict__ J, const int* __restrict__ col,
+                                const int* __restrict__ perm, float* __restrict__ Jc,
+                                int* __restrict__ colc, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const int k = perm[i];
-  for (int slot = 1; slot < 4; ++slot) {
-    colc[std::size_t(slot - 1) * n + i] = col[std::size_t(slot) * n + k];
+  for (int slot = 0; slot < 4; ++slot) {
+    colc[std::size_t(slot) * n + i] = col[std::size_t(slot) * n + k];
     for (int e = 0; e < B * B; ++e)
-      Jc[(std::size_t(slot - 1) * B * B + e) * n + i] = J[(std::size_t(slot) * B * B + e) * n + k];
+      Jc[(std::size_t(slot) * B * B + e) * n + i] =
+          float(J[(std::size_t(slot) * B * B + e) * n + k]);
+  }
+}
+
+// r = b - (diag(shift) x - J x) on the level from the colour-order copy Jc, a thread per place
+// i (element perm[i]); the vectors are in element order.
+template <int M, int NPf, int NPl>
+__global__ void __launch_bounds__(kImplicitBlock)
+    k_color_residual(const float* __restrict__ Jc, const int* __restrict__ colc,
+                     const int* __restrict__ perm, const double* __restrict__ shift,
+                     const double* __restrict__ x, const double* __restrict__ b,
+                     double* __restrict__ r, int n) {
+  constexpr int Bf = M * NPf, Bl = M * NPl;
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const int k = perm[i];
+  double acc[Bl];
+  const double s = shift[k];
+#pragma unroll
+  for (int a = 0; a < Bl; ++a) acc[a] = s * x[std::size_t(a) * n + k];
+  for (int slot = 0; slot < 4; ++slot) {
+    const int c = colc[std::size_t(slot) * n + i];
+    if (c < 0) continue;
+#pragma unroll 1
+    for (int ci = 0; ci < Bl; ++ci) {
+      const double xv = x[std::size_t(ci) * n + c];
+      const int fc = fine_index<NPf, NPl>(ci);
+#pragma unroll
+      for (int a = 0; a < Bl; ++a) {
+        const int fa = fine_index<NPf, NPl>(a);
+        acc[a] -= double(Jc[(std::size_t(slot * Bf + fa) * Bf + fc) * n + i]) * xv;
+      }
+    }
+  }
+#pragma unroll
+  for (int a = 0; a < Bl; ++a) {
+    const std::size_t e = std::size_t(a) * n + k;
+    r[e] = b[e] - acc[a];
   }
 }
 
@@ -135,7 +174,8 @@ constexpr int kSweepRows = 8;
 // One colour of a block Gauss-Seidel sweep from zero on the level
 // (backends/implicit/multicolor_gs.hpp), positions first .. first + count of the colour order:
 // for element k = perm[i], z_k = D_i (r_k + sum over the earlier colours' neighbours of
-// J_kj z_j), with the neighbour blocks Jc and the inverted diagonal blocks D in colour order. No
+// J_kj z_j), with Jc's neighbour blocks and the inverted diagonal blocks D, in colour order and
+// single precision. No
 // two elements of a colour are neighbours; a neighbour at a later place (pos) is still zero in
 // this sweep, so z needs no clearing first. With add_to, add_to_k += z_k as well (a multigrid
 // correction: z_k is final once written). A block holds 32 elements (threadIdx.x, so a warp reads
@@ -143,8 +183,8 @@ constexpr int kSweepRows = 8;
 // kSweepRows-th row.
 template <int M, int NPf, int NPl>
 __global__ void __launch_bounds__(32 * kSweepRows)
-    k_color_sweep(const double* __restrict__ Jc, const int* __restrict__ colc,
-                  const double* __restrict__ D, const int* __restrict__ perm,
+    k_color_sweep(const float* __restrict__ Jc, const int* __restrict__ colc,
+                  const float* __restrict__ D, const int* __restrict__ perm,
                   const int* __restrict__ pos, int first, int count, const double* __restrict__ r,
                   double* __restrict__ z, double* __restrict__ add_to, int n) {
   constexpr int Bf = M * NPf, Bl = M * NPl;
@@ -158,11 +198,11 @@ __global__ void __launch_bounds__(32 * kSweepRows)
     if (live) {
       s = r[std::size_t(a) * n + k];
       const int fa = fine_index<NPf, NPl>(a);
-      for (int slot = 0; slot < 3; ++slot) {
+      for (int slot = 1; slot < 4; ++slot) {
         const int c = colc[std::size_t(slot) * n + i];
         if (c < 0 || pos[c] >= first) continue;
         for (int ci = 0; ci < Bl; ++ci)
-          s += Jc[(std::size_t(slot * Bf + fa) * Bf + fine_index<NPf, NPl>(ci)) * n + i] *
+          s += double(Jc[(std::size_t(slot * Bf + fa) * Bf + fine_index<NPf, NPl>(ci)) * n + i]) *
                z[std::size_t(ci) * n + c];
       }
     }
@@ -172,7 +212,7 @@ __global__ void __launch_bounds__(32 * kSweepRows)
   if (!live) return;
   for (int a = y; a < Bl; a += kSweepRows) {
     double s = 0;
-    for (int c = 0; c < Bl; ++c) s += D[(std::size_t(a) * Bl + c) * n + i] * t[c][e];
+    for (int c = 0; c < Bl; ++c) s += double(D[(std::size_t(a) * Bl + c) * n + i]) * t[c][e];
     z[std::size_t(a) * n + k] = s;
     if (add_to) add_to[std::size_t(a) * n + k] += s;
   }

@@ -43,6 +43,16 @@ __global__ void __launch_bounds__(kImplicitBlock)
   for (int s = 0; s < 4; ++s) col[std::size_t(s) * m.n_elems + k] = cols[s];
 }
 
+// The point functions in dual numbers where kernels/dg_jacobian.hpp covers the physics; nothing
+// otherwise (the host's finite-difference blocks are uploaded instead).
+template <class Phys, bool = jacobian_supported<Phys>>
+struct DeviceJacobianPhysics : JacobianPhysics<Phys> {
+  using JacobianPhysics<Phys>::JacobianPhysics;
+};
+template <class Phys> struct DeviceJacobianPhysics<Phys, false> {
+  explicit DeviceJacobianPhysics(const Phys&) {}
+};
+
 template <int P, class Phys> class DeviceSystemImpl final : public DeviceSystem<Phys::M> {
   static constexpr int M = Phys::M, NP = Order<P>::NP, B = M * NP;
 
@@ -71,8 +81,8 @@ public:
       for (int d : {P, 1, 0})
         if (d <= P && (levels_.empty() || n_modes(d) < levels_.back().np)) add_level(n_modes(d));
     if (gauss_seidel()) {
-      Jc_.resize(3 * std::size_t(B) * B * n);
-      colc_.resize(3 * n);
+      Jc_.resize(4 * std::size_t(B) * B * n);
+      colc_.resize(4 * n);
     }
     if (levels_.size() > 1) {
       cycle_in_.resize(B * n);
@@ -114,36 +124,44 @@ public:
   std::size_t memory_bytes() const override {
     std::size_t s = J_.bytes() + Jc_.bytes() + col_.bytes() + W_.bytes() + Winv_.bytes() +
                     pivots_.bytes() + mesh_.bytes() + 3 * u_.bytes();
-    for (const Level& L : levels_) s += L.D.bytes() + 5 * std::size_t(M) * L.np * n_ * 8;
+    for (const Level& L : levels_)
+      s += L.D.bytes() + L.Dc.bytes() + 5 * std::size_t(M) * L.np * n_ * 8;
     s += agg_.bytes() + cycle_in_.bytes() + cycle_out_.bytes();
     // GMRES's two bases
     return s + std::size_t(2 * prm_.gmres_restart + 1) * u_.bytes();
   }
 
+  bool assembles() const override { return jacobian_supported<Phys>; }
+
   bool build(const Vec& u, double t, const std::vector<double>& shift) override {
-    u_.upload(u);
-    shift_.upload(shift);
-    const StateView<double> U{u_.get(), n_};
-    k_assemble<P, Phys><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
-        tables_.get(), jp_, mesh_.view(), U, bcs_.get(), bcs_dual_.get(), int(bcs_.size()), t,
-        J_.get(), col_.get());
-    cuda_check(cudaGetLastError(), "Jacobian assembly");
-    if (gauss_seidel()) {
-      if (color_start_.empty()) {
-        make_colors();
-        cycle_.reset(); // the sweeps' launches depend on the colours
-      }
-      k_gather_neighbours<B><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
-          J_.get(), col_.get(), perm_.get(), Jc_.get(), colc_.get(), n_);
+    if constexpr (jacobian_supported<Phys>) {
+      u_.upload(u);
+      shift_.upload(shift);
+      const StateView<double> U{u_.get(), n_};
+      k_assemble<P, Phys><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+          tables_.get(), jp_, mesh_.view(), U, bcs_.get(), bcs_dual_.get(), int(bcs_.size()), t,
+          J_.get(), col_.get());
+      cuda_check(cudaGetLastError(), "Jacobian assembly");
+      return factor_all();
+    } else {
+      fail(ExitCode::internal, "the device assembles no Jacobian for this physics");
     }
-    for (Level& L : levels_)
-      if (!factor(L)) return false;
-    if (!prm_.mg_agglomerate || levels_.size() < 2) return true;
-    if (!agg_.made()) {
-      agg_.make(host_slots(), n_);
-      cycle_.reset(); // the cycle's levels below the cell means are new
+  }
+
+  bool build_from(const BlockMatrix& A) override {
+    // Row-major blocks per element ([k][slot][r][c]) to the device's element-fastest layout.
+    const std::size_t n = std::size_t(n_), bb = 4 * std::size_t(B) * B;
+    host_J_.resize(bb * n);
+    host_col_.resize(4 * n);
+    for (std::size_t k = 0; k < n; ++k) {
+      const double* row = A.row(int(k));
+      for (std::size_t e = 0; e < bb; ++e) host_J_[e * n + k] = row[e];
+      for (std::size_t slot = 0; slot < 4; ++slot) host_col_[slot * n + k] = A.col[k * 4 + slot];
     }
-    return agg_.template factor<NP>(J_.get(), shift_.get(), n_, info_.get(), stream_);
+    J_.upload(host_J_);
+    col_.upload(host_col_);
+    shift_.upload(A.shift);
+    return factor_all();
   }
 
   GmresResult solve(const Vec& b, Vec& x) override {
@@ -158,10 +176,31 @@ public:
   }
 
 private:
+  // The preconditioner of the Jacobian in J_ and col_ with the shifts in shift_.
+  bool factor_all() {
+    if (gauss_seidel()) {
+      if (color_start_.empty()) {
+        make_colors();
+        cycle_.reset(); // the sweeps' launches depend on the colours
+      }
+      k_gather_blocks<B><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+          J_.get(), col_.get(), perm_.get(), Jc_.get(), colc_.get(), n_);
+    }
+    for (Level& L : levels_)
+      if (!factor(L)) return false;
+    if (!prm_.mg_agglomerate || levels_.size() < 2) return true;
+    if (!agg_.made()) {
+      agg_.make(host_slots(), n_);
+      cycle_.reset(); // the cycle's levels below the cell means are new
+    }
+    return agg_.template factor<NP>(J_.get(), shift_.get(), n_, info_.get(), stream_);
+  }
+
   using Work = DeviceLevelWork;
   struct Level : Work {
     int np;
     DeviceArray<double> D;                // [Bl][Bl][n]: the inverted diagonal blocks
+    DeviceArray<float> Dc;                // the same in colour order (colour sweeps)
     DeviceArray<double*> ptr_w, ptr_winv; // each element's block in W_ and Winv_
   };
   void add_level(int np) {
@@ -169,7 +208,10 @@ private:
     Level& L = levels_.back();
     L.np = np;
     const std::size_t size = std::size_t(M) * np * n_;
-    L.D.resize(size * M * np);
+    if (gauss_seidel())
+      L.Dc.resize(size * M * np);
+    else
+      L.D.resize(size * M * np);
     for (DeviceArray<double>* a : {&L.x, &L.r, &L.Ax, &L.ec, &L.rc}) a->resize(size);
   }
 
@@ -206,8 +248,12 @@ private:
       cublas_check(cublasDgetriBatched(blas_, Bl, L.ptr_w.get(), Bl, pivots_.get(),
                                        L.ptr_winv.get(), Bl, info_.get(), n_),
                    "batched inverse");
-      k_scatter_inverse<Bl><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
-          Winv_.get(), gauss_seidel() ? pos_.get() : nullptr, L.D.get(), n_);
+      if (gauss_seidel())
+        k_scatter_inverse<Bl><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+            Winv_.get(), pos_.get(), L.Dc.get(), n_);
+      else
+        k_scatter_inverse<Bl><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+            Winv_.get(), static_cast<const int*>(nullptr), L.D.get(), n_);
       std::vector<int> info(n_);
       cuda_check(cudaMemcpyAsync(info.data(), info_.get(), info.size() * sizeof(int),
                                  cudaMemcpyDeviceToHost, stream_),
@@ -255,9 +301,18 @@ public:
     if (l < levels_.size()) return diagonal_apply(levels_[l], b, x);
     agg_.smooth(l - levels_.size(), b, x, stream_);
   }
-  // The degrees' levels form b - A x in the product's own pass.
+  // The degrees' levels form b - A x in the product's own pass, from the single-precision
+  // colour-order copy under colour sweeps.
   double* residual(std::size_t l, const double* b, const double* x) {
     Work& w = work(l);
+    if (l < levels_.size() && gauss_seidel()) {
+      with_modes(levels_[l].np, [&](auto c) {
+        k_color_residual<M, NP, decltype(c)::value>
+            <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+                Jc_.get(), colc_.get(), perm_.get(), shift_.get(), x, b, w.r.get(), n_);
+      });
+      return w.r.get();
+    }
     if (l < levels_.size()) {
       product(levels_[l].np, x, w.r.get(), b);
       return w.r.get();
@@ -346,7 +401,7 @@ private:
         const int first = color_start_[g], count = color_start_[g + 1] - first;
         k_color_sweep<M, NP, decltype(c)::value>
             <<<(count + 31) / 32, dim3(32, kSweepRows), 0, stream_>>>(
-                Jc_.get(), colc_.get(), L.D.get(), perm_.get(), pos_.get(), first, count, b, x,
+                Jc_.get(), colc_.get(), L.Dc.get(), perm_.get(), pos_.get(), first, count, b, x,
                 add_to, n_);
       }
     });
@@ -361,7 +416,7 @@ private:
   }
 
   std::string device_name_;
-  JacobianPhysics<Phys> jp_;
+  DeviceJacobianPhysics<Phys> jp_;
   ImplicitParams prm_;
   BackendConfig<M> cfg_;
   int n_;
@@ -376,11 +431,13 @@ private:
   DeviceArray<int> col_, pivots_, info_;
   std::deque<Level> levels_; // not moved: DeviceArray is not
   DeviceAgglomerated<M> agg_;
-  std::vector<int> slots_; // col_ on the host as col[k][slot], downloaded once
+  std::vector<int> slots_;     // col_ on the host as col[k][slot], downloaded once
+  std::vector<double> host_J_; // build_from's blocks in the device's layout, before the upload
+  std::vector<int> host_col_;
   // multicolor_gs: the colour order, its colours' first places, the neighbour blocks in it
   DeviceArray<int> perm_, pos_, colc_;
   std::vector<int> color_start_;
-  DeviceArray<double> Jc_;
+  DeviceArray<float> Jc_; // the Jacobian in colour order, single precision (k_gather_blocks)
   std::unique_ptr<DeviceSpace> space_;
   // The V-cycle's graph (once the colours and levels exist) and its fixed input and output.
   StreamGraph cycle_;
@@ -391,15 +448,10 @@ template <class Phys>
 std::unique_ptr<DeviceSystem<Phys::M>>
 make_device_system(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
                    const BackendConfig<Phys::M>& cfg, int gpu) {
-  if constexpr (!jacobian_supported<Phys>) {
-    fail(ExitCode::bad_case, "this physics' implicit schemes run on the CPU (--device cpu): its "
-                             "Jacobian is taken by finite differences there");
-  } else {
-    return dispatch_order(cfg.order, [&](auto P) -> std::unique_ptr<DeviceSystem<Phys::M>> {
-      return std::make_unique<DeviceSystemImpl<decltype(P)::value, Phys>>(phys, tables, mesh, cfg,
-                                                                          gpu);
-    });
-  }
+  return dispatch_order(cfg.order, [&](auto P) -> std::unique_ptr<DeviceSystem<Phys::M>> {
+    return std::make_unique<DeviceSystemImpl<decltype(P)::value, Phys>>(phys, tables, mesh, cfg,
+                                                                        gpu);
+  });
 }
 
 } // namespace tridg

@@ -24,22 +24,27 @@ template <int NPf, int NPl> __device__ __forceinline__ int fine_index(int i) {
   return (i / NPl) * NPf + i % NPl;
 }
 
-// y = diag(shift) x - J x on the level (shift per element; col[slot][k] the column element of
-// each slot, -1 for none); with b, y = b - (diag(shift) x - J x), a multigrid residual in one pass.
-template <int M, int NPf, int NPl>
+// y = diag(shift) x - J x on the level (shift per element); with b, y = b - (diag(shift) x - J x),
+// a multigrid residual in one pass. The blocks and their column elements (col[slot][i], -1 for
+// none) are stored by place i, element fastest: place i is element i, or with perm element
+// perm[i] (the colour sweeps' single-precision copy, k_gather_blocks). Vectors are in element
+// order.
+template <int M, int NPf, int NPl, class T>
 __global__ void __launch_bounds__(kImplicitBlock)
-    k_level_product(const double* __restrict__ J, const int* __restrict__ col,
-                    const double* __restrict__ shift, const double* __restrict__ x,
-                    const double* __restrict__ b, double* __restrict__ y, int n) {
+    k_level_product(const T* __restrict__ J, const int* __restrict__ col,
+                    const int* __restrict__ perm, const double* __restrict__ shift,
+                    const double* __restrict__ x, const double* __restrict__ b,
+                    double* __restrict__ y, int n) {
   constexpr int Bf = M * NPf, Bl = M * NPl;
-  const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k >= n) return;
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const int k = perm ? perm[i] : i;
   double acc[Bl];
   const double s = shift[k];
 #pragma unroll
   for (int r = 0; r < Bl; ++r) acc[r] = s * x[std::size_t(r) * n + k];
   for (int slot = 0; slot < 4; ++slot) {
-    const int c = col[std::size_t(slot) * n + k];
+    const int c = col[std::size_t(slot) * n + i];
     if (c < 0) continue;
 #pragma unroll 1
     for (int ci = 0; ci < Bl; ++ci) {
@@ -48,14 +53,14 @@ __global__ void __launch_bounds__(kImplicitBlock)
 #pragma unroll
       for (int r = 0; r < Bl; ++r) {
         const int fr = fine_index<NPf, NPl>(r);
-        acc[r] -= J[(std::size_t(slot * Bf + fr) * Bf + fc) * n + k] * xv;
+        acc[r] -= double(J[(std::size_t(slot * Bf + fr) * Bf + fc) * n + i]) * xv;
       }
     }
   }
 #pragma unroll
   for (int r = 0; r < Bl; ++r) {
-    const std::size_t i = std::size_t(r) * n + k;
-    y[i] = b ? b[i] - acc[r] : acc[r];
+    const std::size_t e = std::size_t(r) * n + k;
+    y[e] = b ? b[e] - acc[r] : acc[r];
   }
 }
 
@@ -110,7 +115,7 @@ __global__ void __launch_bounds__(kImplicitBlock)
   for (int r = 0; r < Bl; ++r) y[std::size_t(r) * n + k] = acc[r];
 }
 
-// The colour-sweep V-cycle's copy of the Jacobian (k_color_residual, k_color_sweep): the four
+// The colour-sweep V-cycle's copy of the Jacobian (k_level_product, k_color_sweep): the four
 // blocks and column elements of each element in colour order, so that a colour's elements are
 // contiguous and read coalesced, and in single precision, which halves the bytes of the
 // preconditioner's passes (its products and sums stay in double; GMRES's own product reads J).
@@ -126,43 +131,6 @@ __global__ void k_gather_blocks(const double* __restrict__ J, const int* __restr
     for (int e = 0; e < B * B; ++e)
       Jc[(std::size_t(slot) * B * B + e) * n + i] =
           float(J[(std::size_t(slot) * B * B + e) * n + k]);
-  }
-}
-
-// r = b - (diag(shift) x - J x) on the level from the colour-order copy Jc, a thread per place
-// i (element perm[i]); the vectors are in element order.
-template <int M, int NPf, int NPl>
-__global__ void __launch_bounds__(kImplicitBlock)
-    k_color_residual(const float* __restrict__ Jc, const int* __restrict__ colc,
-                     const int* __restrict__ perm, const double* __restrict__ shift,
-                     const double* __restrict__ x, const double* __restrict__ b,
-                     double* __restrict__ r, int n) {
-  constexpr int Bf = M * NPf, Bl = M * NPl;
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  const int k = perm[i];
-  double acc[Bl];
-  const double s = shift[k];
-#pragma unroll
-  for (int a = 0; a < Bl; ++a) acc[a] = s * x[std::size_t(a) * n + k];
-  for (int slot = 0; slot < 4; ++slot) {
-    const int c = colc[std::size_t(slot) * n + i];
-    if (c < 0) continue;
-#pragma unroll 1
-    for (int ci = 0; ci < Bl; ++ci) {
-      const double xv = x[std::size_t(ci) * n + c];
-      const int fc = fine_index<NPf, NPl>(ci);
-#pragma unroll
-      for (int a = 0; a < Bl; ++a) {
-        const int fa = fine_index<NPf, NPl>(a);
-        acc[a] -= double(Jc[(std::size_t(slot * Bf + fa) * Bf + fc) * n + i]) * xv;
-      }
-    }
-  }
-#pragma unroll
-  for (int a = 0; a < Bl; ++a) {
-    const std::size_t e = std::size_t(a) * n + k;
-    r[e] = b[e] - acc[a];
   }
 }
 

@@ -229,8 +229,8 @@ private:
   void product(int np, const double* x, double* y, const double* b = nullptr) {
     with_modes(np, [&](auto c) {
       k_level_product<M, NP, decltype(c)::value>
-          <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(J_.get(), col_.get(), shift_.get(),
-                                                                x, b, y, n_);
+          <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+              J_.get(), col_.get(), static_cast<const int*>(nullptr), shift_.get(), x, b, y, n_);
     });
   }
 
@@ -307,7 +307,7 @@ public:
     Work& w = work(l);
     if (l < levels_.size() && gauss_seidel()) {
       with_modes(levels_[l].np, [&](auto c) {
-        k_color_residual<M, NP, decltype(c)::value>
+        k_level_product<M, NP, decltype(c)::value>
             <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
                 Jc_.get(), colc_.get(), perm_.get(), shift_.get(), x, b, w.r.get(), n_);
       });

@@ -24,10 +24,11 @@ run() { # name, then tridg run arguments
   shift
   timeout "${RUN_LIMIT:-240}" build-gpu/bin/tridg run "$@" -o "$OUT/$name" --no-progress \
     > "$OUT/$name.log" 2>&1
-  echo "== $name: exit $?"
+  local rc=$?
   tail -4 "$OUT/$name.log"
-  grep -E '"(steps|loop_seconds|backend|residual|gmres_iterations|gmres_unconverged)"' \
-    "$OUT/$name/summary.json" 2>/dev/null
+  python3 bench/summary_row.py "$OUT/$name/summary.json" "$name" "$rc" steps loop_seconds \
+    solver.residual solver.gmres_iterations solver.gmres_unconverged solver.jacobian_seconds \
+    solver.gmres_seconds
 }
 for pc in ${PRECONDITIONERS:-p_multigrid block_jacobi}; do
   run "bump_newton_$pc" cases/bump.toml --mesh "$MESH" -p 2 --device cuda \

@@ -19,19 +19,10 @@ run() { # name, then tridg run arguments; prints elements, steps, Newton, GMRES,
     --mesh "${MESH:-bench/meshes/vortex_162.h5}" \
     --device cuda -o "$dir" --no-progress --set output.gmsh=false "$@" > "$dir.log" 2>&1
   local rc=$?
-  python3 - "$dir/summary.json" "$name" "$rc" <<'PY'
-import json, sys
-path, name, rc = sys.argv[1:]
-try:
-    s = json.load(open(path))
-except OSError:
-    print(f"{name:<22} exit {rc}, no summary")
-    sys.exit()
-print(f"{name:<22} {s['elements']:>7} {s['steps']:>7} {s.get('newton_iterations', '-'):>7} "
-      f"{s.get('gmres_iterations', '-'):>8} {s['loop_seconds']:>9.2f} {s['l2_error']['rho']:>11.4e}")
-PY
+  python3 bench/summary_row.py "$dir/summary.json" "$name" "$rc" elements steps \
+    solver.newton_iterations solver.gmres_iterations loop_seconds l2_error.rho
 }
-printf "%-22s %7s %7s %7s %8s %9s %11s\n" run elements steps Newton GMRES "loop s" "rho L2" |
+printf "%-24s %11s %11s %11s %11s %11s %11s\n" run elements steps Newton GMRES "loop s" "rho L2" |
   tee "$OUT/table.txt"
 for r in ${REFINES:-2 3}; do
   run "rk4_r$r" --refine "$r" --set 'time.scheme="rk4"' --set time.cfl=0.9 | tee -a "$OUT/table.txt"

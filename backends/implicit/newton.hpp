@@ -87,16 +87,15 @@ public:
       built_shift_ = shift;
       if (device_ && device_->assembles()) {
         if (!device_->build(u, t, shift)) return GmresResult{0, 1.0, false};
-      } else if (device_) {
-        op_.jacobian(u, t, A_, false);
-        A_.shift = shift;
-        if (!device_->build_from(A_)) return GmresResult{0, 1.0, false};
       } else {
-        // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
+        // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product
+        // (which the device does not run).
         if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
         A_.shift = shift;
-        if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
-          return GmresResult{0, 1.0, false}; // a singular block: reported as an unconverged solve
+        // A singular block: reported as an unconverged solve.
+        if (device_ ? !device_->build_from(A_)
+                    : (block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
+          return GmresResult{0, 1.0, false};
       }
       built_ = true;
     }

@@ -143,12 +143,11 @@ constexpr int kSweepRows = 8;
 // (backends/implicit/multicolor_gs.hpp), positions first .. first + count of the colour order:
 // for element k = perm[i], z_k = D_i (r_k + sum over the earlier colours' neighbours of
 // J_kj z_j), with Jc's neighbour blocks and the inverted diagonal blocks D, in colour order and
-// single precision. No
-// two elements of a colour are neighbours; a neighbour at a later place (pos) is still zero in
-// this sweep, so z needs no clearing first. With add_to, add_to_k += z_k as well (a multigrid
-// correction: z_k is final once written). A block holds 32 elements (threadIdx.x, so a warp reads
-// 32 consecutive places) and kSweepRows threads per element (threadIdx.y), each taking every
-// kSweepRows-th row.
+// single precision. No two elements of a colour are neighbours; a neighbour at a later place
+// (pos) is still zero in this sweep, so z needs no clearing first. With add_to, add_to_k += z_k
+// as well (a multigrid correction: z_k is final once written). A block holds 32 elements
+// (threadIdx.x, so a warp reads 32 consecutive places) and kSweepRows threads per element
+// (threadIdx.y), each taking every kSweepRows-th row.
 template <int M, int NPf, int NPl>
 __global__ void __launch_bounds__(32 * kSweepRows)
     k_color_sweep(const float* __restrict__ Jc, const int* __restrict__ colc,

@@ -97,7 +97,7 @@ public:
     cublas_check(cublasSetPointerMode(blas_, CUBLAS_POINTER_MODE_DEVICE), "pointer mode");
     cublas_check(cublasDdot(blas_, int(n_), w.p, 1, w.p, 1, norms), "norm");
     for (int i = 0; i < cols; ++i) h[i] = 0;
-    double before = -1, after = 0;
+    double before = 0, after = 0;
     for (int pass = 0; pass < 2; ++pass) {
       cublas_check(
           cublasDgemv(blas_, CUBLAS_OP_T, int(n_), cols, one, V[0].p, int(n_), w.p, 1, zero, hd, 1),
@@ -110,7 +110,7 @@ public:
           cudaMemcpyAsync(hh, norms, (cols + 2) * sizeof(double), cudaMemcpyDeviceToHost, stream_),
           "Gram-Schmidt coefficients");
       cuda_check(cudaStreamSynchronize(stream_), "Gram-Schmidt");
-      if (before < 0) before = std::sqrt(hh[0]);
+      if (pass == 0) before = std::sqrt(hh[0]);
       after = std::sqrt(hh[1]);
       for (int i = 0; i < cols; ++i) h[i] += hh[2 + i];
       if (after > std::sqrt(0.5) * before) break;

@@ -152,14 +152,18 @@ public:
     // Row-major blocks per element ([k][slot][r][c]) to the device's element-fastest layout.
     const std::size_t n = std::size_t(n_), bb = 4 * std::size_t(B) * B;
     host_J_.resize(bb * n);
-    host_col_.resize(4 * n);
     for (std::size_t k = 0; k < n; ++k) {
       const double* row = A.row(int(k));
       for (std::size_t e = 0; e < bb; ++e) host_J_[e * n + k] = row[e];
-      for (std::size_t slot = 0; slot < 4; ++slot) host_col_[slot * n + k] = A.col[k * 4 + slot];
     }
     J_.upload(host_J_);
-    col_.upload(host_col_);
+    if (!cols_uploaded_) { // the mesh's: the same at every build
+      std::vector<int> col(4 * n);
+      for (std::size_t k = 0; k < n; ++k)
+        for (std::size_t slot = 0; slot < 4; ++slot) col[slot * n + k] = A.col[k * 4 + slot];
+      col_.upload(col);
+      cols_uploaded_ = true;
+    }
     shift_.upload(A.shift);
     return factor_all();
   }
@@ -225,12 +229,18 @@ private:
       f(std::integral_constant<int, 1>{});
   }
 
-  // y = A x on a level of np modes per variable, or y = b - A x with b.
-  void product(int np, const double* x, double* y, const double* b = nullptr) {
+  // y = A x on a level of np modes per variable, or y = b - A x with b: from the double blocks
+  // in element order, or under colour sweeps (colour_copy) from their single-precision copy.
+  void product(int np, const double* x, double* y, const double* b = nullptr,
+               bool colour_copy = false) {
     with_modes(np, [&](auto c) {
-      k_level_product<M, NP, decltype(c)::value>
-          <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
-              J_.get(), col_.get(), static_cast<const int*>(nullptr), shift_.get(), x, b, y, n_);
+      constexpr int NPl = decltype(c)::value;
+      if (colour_copy)
+        k_level_product<M, NP, NPl><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+            Jc_.get(), colc_.get(), perm_.get(), shift_.get(), x, b, y, n_);
+      else
+        k_level_product<M, NP, NPl><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+            J_.get(), col_.get(), static_cast<const int*>(nullptr), shift_.get(), x, b, y, n_);
     });
   }
 
@@ -305,16 +315,8 @@ public:
   // colour-order copy under colour sweeps.
   double* residual(std::size_t l, const double* b, const double* x) {
     Work& w = work(l);
-    if (l < levels_.size() && gauss_seidel()) {
-      with_modes(levels_[l].np, [&](auto c) {
-        k_level_product<M, NP, decltype(c)::value>
-            <<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
-                Jc_.get(), colc_.get(), perm_.get(), shift_.get(), x, b, w.r.get(), n_);
-      });
-      return w.r.get();
-    }
     if (l < levels_.size()) {
-      product(levels_[l].np, x, w.r.get(), b);
+      product(levels_[l].np, x, w.r.get(), b, gauss_seidel());
       return w.r.get();
     }
     agg_.apply(l - levels_.size(), x, w.Ax.get(), stream_);
@@ -433,8 +435,9 @@ private:
   DeviceAgglomerated<M> agg_;
   std::vector<int> slots_;     // col_ on the host as col[k][slot], downloaded once
   std::vector<double> host_J_; // build_from's blocks in the device's layout, before the upload
-  std::vector<int> host_col_;
-  // multicolor_gs: the colour order, its colours' first places, the neighbour blocks in it
+  bool cols_uploaded_ = false; // build_from's column elements (col_), uploaded at its first call
+  // multicolor_gs: the colour order, each element's place in it, its colours' first places, the
+  // blocks' column elements in it (with Jc_)
   DeviceArray<int> perm_, pos_, colc_;
   std::vector<int> color_start_;
   DeviceArray<float> Jc_; // the Jacobian in colour order, single precision (k_gather_blocks)

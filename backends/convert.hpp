@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "backends/backend.hpp"
@@ -69,6 +70,8 @@ template <class Real, int M> BoundaryParams<Real, M> to_real(const BoundaryParam
   r.sx = Real(b.sx);
   r.st = Real(b.st);
   r.level = Real(b.level);
+  // A table converts with its values (the backend's job); dual numbers read the double one.
+  if constexpr (!std::is_same_v<MeshReal<Real>, Real>) r.table = b.table;
   return r;
 }
 

@@ -70,6 +70,7 @@ template <int N> struct Dual {
 // The real overloads stay visible next to the dual ones below (unqualified calls in the physics
 // would otherwise find only these templates).
 using std::abs;
+using std::cbrt;
 using std::exp;
 using std::fabs;
 using std::log;
@@ -89,6 +90,11 @@ template <int N> TRIDG_HD Dual<N> sqrt(const Dual<N>& a) {
   // d sqrt at 0 is infinite; a state at zero pressure has no sound-speed derivative to give,
   // and 0 keeps the Jacobian finite where tmax clipped the argument.
   return chain(a, s, s > 0 ? 0.5 / s : 0.0);
+}
+template <int N> TRIDG_HD Dual<N> cbrt(const Dual<N>& a) {
+  const double c = std::cbrt(a.v);
+  // As sqrt: no derivative to give at 0 (the friction of a dry point).
+  return chain(a, c, c != 0 ? c / (3 * a.v) : 0.0);
 }
 template <int N> TRIDG_HD Dual<N> exp(const Dual<N>& a) {
   const double e = std::exp(a.v);

@@ -2,6 +2,7 @@
 // Boundary conditions as parameters of one launch over one boundary group: the ghost state at an
 // edge point is computed from the interior state, the point, the normal and the time.
 #include "core/hd.hpp"
+#include "core/mesh_real.hpp"
 
 namespace tridg {
 
@@ -24,7 +25,9 @@ template <class Real, int M> struct BoundaryParams {
   Real cx = 0, cy = 0;         // circle centre (curved wall)
   Real x0 = 0, sx = 0, st = 0; // moving shock front
   Real level = 0;              // water level (shallow water inflow), set per stage by the host
-  const Real* table = nullptr; // tabulated: [M][NF][count], set by the backend
+  // tabulated: [M][NF][count], set by the backend; fixed data, so plain doubles under dual
+  // numbers (the Jacobian's copies share the residual's table)
+  const MeshReal<Real>* table = nullptr;
 };
 
 } // namespace tridg

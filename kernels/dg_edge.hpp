@@ -49,6 +49,34 @@ TRIDG_HD typename Phys::Cell cell_of(const Phys& phys, const MeshView<Real>& m,
   }
 }
 
+// The numerical flux at an interior edge point from the two sides' traces and cells. The
+// residual's edges call it in the state's real type, the Jacobian (kernels/dg_jacobian.hpp) in
+// dual numbers, whose mesh data stay double (core/mesh_real.hpp).
+template <class Phys, class Real, class Cell>
+TRIDG_HD void interior_point_flux(const Phys& phys, const EdgePoint<Real>& pt, const Cell& cl,
+                                  const Cell& cr, const Real* uL, const Real* uR, Real* f) {
+  Real a[Phys::M], b[Phys::M];
+  phys.reconstruct(pt, false, cl, uL, a);
+  phys.reconstruct(pt, true, cr, uR, b);
+  if constexpr (Phys::has_point_flux) // fluxes that read the point's mesh data
+    phys.point_numerical_flux(pt, a, b, f);
+  else
+    phys.numerical_flux(a, b, pt.nx, pt.ny, f);
+}
+
+// The same at a boundary edge point: the ghost state of boundary condition `bc` on the right.
+template <class Phys, class Real, class Cell, class BC>
+TRIDG_HD void boundary_point_flux(const Phys& phys, const BC& bc, const EdgePoint<Real>& pt,
+                                  const Cell& cl, const Real* uL, Real* f) {
+  Real a[Phys::M], g[Phys::M];
+  phys.reconstruct(pt, false, cl, uL, a);
+  phys.boundary_ghost(bc, pt, a, g);
+  if constexpr (Phys::has_point_flux)
+    phys.point_numerical_flux(pt, a, g, f);
+  else
+    phys.numerical_flux(a, g, pt.nx, pt.ny, f);
+}
+
 template <int P, class Phys, class Real>
 TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, Real* F, int e) {
@@ -65,13 +93,8 @@ TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const 
 #pragma unroll
   for (int q = 0; q < NF; ++q) {
     const EdgePoint<Real> pt{&m, e, q, NF, Real(0), Real(0), Real(0), nx, ny};
-    Real a[M], b[M], f[M];
-    phys.reconstruct(pt, false, cl, uL[q], a);
-    phys.reconstruct(pt, true, cr, uR[NF - 1 - q], b); // the right element runs the edge backwards
-    if constexpr (Phys::has_point_flux)                // fluxes that read the point's mesh data
-      phys.point_numerical_flux(pt, a, b, f);
-    else
-      phys.numerical_flux(a, b, nx, ny, f);
+    Real f[M];
+    interior_point_flux(phys, pt, cl, cr, uL[q], uR[NF - 1 - q], f); // the right runs backwards
     const Real s = len * T.fw[q];
 #pragma unroll
     for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
@@ -96,13 +119,8 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
   for (int q = 0; q < NF; ++q) {
     const Real x = x0 + T.ft[q] * (x1 - x0), y = y0 + T.ft[q] * (y1 - y0);
     const EdgePoint<Real> pt{&m, e, q, NF, x, y, t, nx, ny};
-    Real a[M], g[M], f[M];
-    phys.reconstruct(pt, false, cl, uL[q], a);
-    phys.boundary_ghost(bc, pt, a, g);
-    if constexpr (Phys::has_point_flux)
-      phys.point_numerical_flux(pt, a, g, f);
-    else
-      phys.numerical_flux(a, g, nx, ny, f);
+    Real f[M];
+    boundary_point_flux(phys, bc, pt, cl, uL[q], f);
     const Real s = len * T.fw[q];
 #pragma unroll
     for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];

@@ -26,6 +26,21 @@ TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, int i,
   return o;
 }
 
+// w_q det J times the gradient of the polynomial c at volume point q (ElementPoint::wdx, wdy),
+// from the element's metric terms g0..g3.
+template <int P, class Real>
+TRIDG_HD void weighted_gradient(const DGTables<P, Real>& T, int q, const Real (&c)[Order<P>::NP],
+                                Real g0, Real g1, Real g2, Real g3, Real& wdx, Real& wdy) {
+  Real dr = 0, ds = 0; // w_q times the reference derivatives
+#pragma unroll
+  for (int j = 1; j < Order<P>::NP; ++j) {
+    dr += T.vdr[q][j] * c[j];
+    ds += T.vds[q][j] * c[j];
+  }
+  wdx = g0 * dr + g2 * ds;
+  wdy = g1 * dr + g3 * ds;
+}
+
 template <int P, class Phys, class Real>
 TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                           const StateView<Real>& U, const Real* F, int k,
@@ -131,17 +146,8 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
         }
         ElementPoint<Real> ep{&m, k, q, det * T.vw[q]};
         if constexpr (Phys::point_gradient_var >= 0) {
-          if (phys.wants_point_gradient()) {
-            constexpr int gv = Phys::point_gradient_var;
-            Real dr = 0, ds = 0; // w_q times the reference derivatives
-#pragma unroll
-            for (int j = 1; j < NP; ++j) {
-              dr += T.vdr[q][j] * u[gv][j];
-              ds += T.vds[q][j] * u[gv][j];
-            }
-            ep.wdx = g0 * dr + g2 * ds;
-            ep.wdy = g1 * dr + g3 * ds;
-          }
+          if (phys.wants_point_gradient())
+            weighted_gradient<P>(T, q, u[Phys::point_gradient_var], g0, g1, g2, g3, ep.wdx, ep.wdy);
         }
         phys.template point_source<P>(ep, cell, uq, src);
 #pragma unroll

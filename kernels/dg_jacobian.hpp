@@ -2,10 +2,17 @@
 // The exact Jacobian of the DG right-hand side L(u) of kernels/dg_element.hpp, one block row per
 // element: the derivatives of element k's rhs with respect to its own coefficients (slot 0) and
 // to those of the neighbour across each side s (slot 1 + s). The physics' point functions are
-// evaluated with dual numbers (core/dual.hpp): the flux's M x M derivative at a point, chained
-// through the basis by the same quadrature the residual uses. An element computes the flux
-// derivatives of its own edges (each edge twice, once per side), so rows are written by one
-// element alone, in any order and on any number of threads, on the host or on the device.
+// evaluated with dual numbers (core/dual.hpp) at each quadrature point and chained through the
+// basis by the same quadrature the residual uses; the edge points call the residual's own
+// functions (interior_point_flux, boundary_point_flux). An element computes the flux derivatives
+// of its own edges (each edge twice, once per side), so rows are written by one element alone,
+// in any order and on any number of threads, on the host or on the device.
+//
+// What a point function may depend on, and so the directions its dual numbers carry: on each
+// side, the point's state (M) and, for a physics with cell data, the side's means (M), through
+// which the cell data (shallow water's wet, shore or dry kind, its level and velocity) vary; at
+// a volume point also the gradient the physics reads there (2). The kinds and other branches
+// take the branch of the value (core/dual.hpp), as the residual does.
 #include <cstddef>
 #include <utility>
 
@@ -14,13 +21,18 @@
 
 namespace tridg {
 
-// The physics the Jacobian covers: point functions of the state alone. Cell data, side
-// corrections, sources and point fluxes (shallow water's hooks) would need their own chain
-// rules here.
+template <class Phys> struct JacobianDirs {
+  static constexpr int M = Phys::M;
+  static constexpr bool means = Phys::has_cell;
+  static constexpr bool gradient = Phys::point_gradient_var >= 0;
+  static constexpr int side = means ? 2 * M : M;        // one side: point state [, means]
+  static constexpr int one = side + (gradient ? 2 : 0); // an element's own terms, a boundary
+  static constexpr int two = 2 * side;                  // an interior edge: left, then right
+};
+
+// The boundary groups in the dual numbers of an element's own terms (their tables stay double).
 template <class Phys>
-constexpr bool jacobian_supported =
-    !Phys::has_cell && !Phys::has_side_correction && !Phys::has_point_source &&
-    !Phys::has_cell_source && !Phys::has_point_flux;
+using JacobianBoundary = BoundaryParams<Dual<JacobianDirs<Phys>::one>, Phys::M>;
 
 // Where element k's blocks go: 4 blocks of B x B (B = M NP, row and column index v NP + j, the
 // coefficient order of StateView). On the host each element's blocks are contiguous and
@@ -39,63 +51,70 @@ struct ElementFastBlocks {
   }
 };
 
-// Derivatives of the scaled numerical flux s F(a(uL), b(uR)) at one edge point: dL, dR [v][w].
-template <int M, class PhysD>
-TRIDG_HD void flux_derivative(const PhysD& pd, const double* uL, const double* uR, double nx,
-                              double ny, double s, double (&dL)[M][M], double (&dR)[M][M]) {
-  using D = Dual<2 * M>;
-  D a[M], b[M], f[M];
-  for (int w = 0; w < M; ++w) {
-    a[w] = D::variable(uL[w], w);
-    b[w] = D::variable(uR[w], M + w);
-  }
-  pd.numerical_flux(a, b, D(nx), D(ny), f);
+// blk[v NP + j][w NP + i] += sign a_j dF_v / dc_{w,i} in block `slot`, for F = scale f with f's
+// derivatives along the side whose directions start at o: that side's point state is
+// sum_i b_i c_{w,i}, its means cell_mean(c_{w,0}).
+template <int NP, class Phys, int N, class Out>
+TRIDG_HD void add_side(const Out& out, int slot, const double* a, const Dual<N>* f, int o,
+                       const double* b, double sign, double scale) {
+  constexpr int M = Phys::M;
   for (int v = 0; v < M; ++v)
     for (int w = 0; w < M; ++w) {
-      dL[v][w] = s * f[v].d[w];
-      dR[v][w] = s * f[v].d[M + w];
-    }
-}
-
-// blk[r][c] += sum over (v, w) of a[j] d[v][w] b[i] with r = v NP + j, c = w NP + i, in block
-// `slot` of `out`.
-template <int NP, int M, class Out>
-TRIDG_HD void add_outer(const Out& out, int slot, const double* a, const double (&d)[M][M],
-                        const double* b, double sign) {
-  for (int v = 0; v < M; ++v)
-    for (int w = 0; w < M; ++w) {
-      const double dv = sign * d[v][w];
-      if (dv == 0) continue;
+      const double du = sign * (scale * f[v].d[o + w]);
+      double dm = 0;
+      if constexpr (JacobianDirs<Phys>::means)
+        dm = sign * (scale * f[v].d[o + M + w]) * cell_mean(1.0);
+      if (du == 0 && dm == 0) continue;
       for (int j = 0; j < NP; ++j) {
-        const double aj = dv * a[j];
+        const double aj = du * a[j];
         for (int i = 0; i < NP; ++i) out(slot, v * NP + j, w * NP + i) += aj * b[i];
+        if constexpr (JacobianDirs<Phys>::means) out(slot, v * NP + j, w * NP) += dm * a[j];
       }
     }
 }
 
-// The physics in the dual numbers the Jacobian differentiates with: one element's own state
-// (Dual<M>) and an edge's two states (Dual<2M>). Made once on the host, passed to every row.
+// The physics in the dual numbers the Jacobian differentiates with: an element's own terms and
+// its boundary edges (Dual<one>), an interior edge's two sides (Dual<two>). Made once on the
+// host, passed to every row.
 template <class Phys> struct JacobianPhysics {
-  decltype(std::declval<Phys>().template cast<Dual<Phys::M>>()) one;
-  decltype(std::declval<Phys>().template cast<Dual<2 * Phys::M>>()) two;
+  using D1 = Dual<JacobianDirs<Phys>::one>;
+  using D2 = Dual<JacobianDirs<Phys>::two>;
+  decltype(std::declval<Phys>().template cast<D1>()) one;
+  decltype(std::declval<Phys>().template cast<D2>()) two;
   explicit JacobianPhysics(const Phys& p)
-      : one(p.template cast<Dual<Phys::M>>()), two(p.template cast<Dual<2 * Phys::M>>()) {}
+      : one(p.template cast<D1>()), two(p.template cast<D2>()) {}
 };
 
+// The means of element k, and its cell data with the means as the directions from o + M.
+template <int M, int NP>
+TRIDG_HD void element_means(const StateView<double>& U, int k, double (&mean)[M]) {
+  for (int w = 0; w < M; ++w) mean[w] = cell_mean(U.c[std::size_t(w * NP) * U.n + k]);
+}
+template <int P, class D, class PhysD>
+TRIDG_HD typename PhysD::Cell dual_cell(const PhysD& pd, const MeshView<double>& m, int k,
+                                        const double* mean, int o) {
+  if constexpr (PhysD::has_cell) {
+    D md[PhysD::M];
+    for (int w = 0; w < PhysD::M; ++w) md[w] = D::variable(mean[w], o + PhysD::M + w);
+    return pd.template cell<P>(m, k, md);
+  } else {
+    return {};
+  }
+}
+
 // Element k's block row into `out` and the column element of each slot (cols[4], -1: none); the
-// boundary groups in double and in Dual<M> (their tables stay with the double ones). With
-// `diag_only` the neighbour blocks are left at zero (a preconditioner of the matrix-free product
-// needs only the diagonal).
+// boundary groups in dual numbers (bcs_dual, n_bc). With `diag_only` the neighbour blocks are
+// left at zero (a preconditioner of the matrix-free product needs only the diagonal).
 template <int P, class Phys, class Out>
 TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<Phys>& jp,
                            const MeshView<double>& m, const StateView<double>& U,
-                           const BoundaryParams<double, Phys::M>* bcs,
-                           const BoundaryParams<Dual<Phys::M>, Phys::M>* bcs_dual, int n_bc,
-                           double t, int k, bool diag_only, const Out& out, int* cols) {
-  static_assert(jacobian_supported<Phys>, "the Jacobian covers point functions of the state");
+                           const JacobianBoundary<Phys>* bcs_dual, int n_bc, double t, int k,
+                           bool diag_only, const Out& out, int* cols) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
   constexpr int B = M * NP;
-  using D1 = Dual<M>;
+  using Dirs = JacobianDirs<Phys>;
+  using D1 = typename JacobianPhysics<Phys>::D1;
+  using D2 = typename JacobianPhysics<Phys>::D2;
   const auto& pd1 = jp.one;
   const auto& pd2 = jp.two;
   for (int slot = 0; slot < 4; ++slot)
@@ -104,7 +123,14 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
   cols[0] = k;
   const int E = m.n_elems;
   const double g0 = m.geom[k], g1 = m.geom[E + k], g2 = m.geom[2 * E + k], g3 = m.geom[3 * E + k];
-  const double inv_det = 1.0 / (g3 * g0 - g1 * g2);
+  const double det = g3 * g0 - g1 * g2;
+  const double inv_det = 1.0 / det;
+  double u[M][NP], mean[M];
+  for (int v = 0; v < M; ++v)
+    for (int j = 0; j < NP; ++j) u[v][j] = U.c[std::size_t(v * NP + j) * U.n + k];
+  element_means<M, NP>(U, k, mean);
+  // The element's own cell data: read by its boundary edges, side corrections and sources.
+  const auto cell = dual_cell<P, D1>(pd1, m, k, mean, 0);
 
   // Volume integral: d/du of sum_q (G dphi/dr + H dphi/ds) with G, H the contravariant fluxes.
   if constexpr (P > 0) {
@@ -112,10 +138,13 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
       D1 ud[M], fx[M], fy[M];
       for (int w = 0; w < M; ++w) {
         double a = 0;
-        for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * U.c[(w * NP + j) * U.n + k];
+        for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * u[w][j];
         ud[w] = D1::variable(a, w);
       }
-      pd1.flux(ud, fx, fy);
+      if constexpr (Phys::has_point_flux)
+        pd1.template point_flux<P>(ElementPoint<D1>{&m, k, q, D1(det * T.vw[q])}, ud, fx, fy);
+      else
+        pd1.flux(ud, fx, fy);
       for (int v = 0; v < M; ++v)
         for (int w = 0; w < M; ++w) {
           const double G = g0 * fx[v].d[w] + g1 * fy[v].d[w];
@@ -128,7 +157,8 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
     }
   }
 
-  // Surface integrals: minus the lifted flux, stored along the left element's normal.
+  // Surface integrals: minus the lifted flux, stored along the left element's normal, and the
+  // physics' side corrections.
   for (int s = 0; s < 3; ++s) {
     const int face = m.elem_face[s * E + k];
     const int e = face >> 1;
@@ -136,13 +166,25 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
     double nx, ny, len;
     edge_normal(m, e, nx, ny, len);
     cols[1 + s] = -1;
+    if constexpr (Phys::has_side_correction) { // the physics' own term on this side
+      for (int q = 0; q < NF; ++q) {
+        const int eq = right ? NF - 1 - q : q;
+        const EdgePoint<D1> pt{&m, e, eq, NF, D1(0), D1(0), D1(0), D1(nx), D1(ny)};
+        D1 ud[M], c[M];
+        for (int w = 0; w < M; ++w) {
+          double a = 0;
+          for (int j = 0; j < NP; ++j) a += T.fphi[s][q][j] * u[w][j];
+          ud[w] = D1::variable(a, w);
+        }
+        pd1.side_correction(pt, right, cell, ud, D1(len * T.fw[q]), c);
+        add_side<NP, Phys>(out, 0, T.fphi[s][q], c, 0, T.fphi[s][q], -1.0, 1.0);
+      }
+    }
     if (e < m.n_bedges) { // k is the edge's left element
       int group = -1;
       for (int g = 0; g < n_bc; ++g)
-        if (e >= bcs[g].first && e < bcs[g].first + bcs[g].count) group = g;
+        if (e >= bcs_dual[g].first && e < bcs_dual[g].first + bcs_dual[g].count) group = g;
       if (group < 0) continue; // an edge outside every group carries no flux in the residual either
-      const BoundaryParams<double, M>* bc = &bcs[group];
-      const BoundaryParams<D1, M>& bcd = bcs_dual[group];
       const int nb = m.n_bedges;
       const double x0 = m.bnd_xy[e], y0 = m.bnd_xy[nb + e];
       const double x1 = m.bnd_xy[2 * nb + e], y1 = m.bnd_xy[3 * nb + e];
@@ -150,46 +192,92 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
       traces<P, M>(T, U, k, s, uL);
       for (int q = 0; q < NF; ++q) {
         const double x = x0 + T.ft[q] * (x1 - x0), y = y0 + T.ft[q] * (y1 - y0);
-        D1 a[M], g[M], f[M];
+        const EdgePoint<D1> pt{&m, e, q, NF, D1(x), D1(y), D1(t), D1(nx), D1(ny)};
+        D1 a[M], f[M];
         for (int w = 0; w < M; ++w) a[w] = D1::variable(uL[q][w], w);
-        if (bc->kind == BcKind::tabulated) {
-          const EdgePoint<double> pt{&m, e, q, NF, x, y, t, nx, ny};
-          double gv[M];
-          tabulated_ghost(*bc, pt, gv);
-          for (int w = 0; w < M; ++w) g[w] = D1(gv[w]);
-        } else {
-          const EdgePoint<D1> pt{nullptr, e, q, NF, D1(x), D1(y), D1(t), D1(nx), D1(ny)};
-          pd1.boundary_ghost(bcd, pt, a, g);
-        }
-        pd1.numerical_flux(a, g, D1(nx), D1(ny), f);
-        double d[M][M];
-        const double sc = len * T.fw[q];
-        for (int v = 0; v < M; ++v)
-          for (int w = 0; w < M; ++w) d[v][w] = sc * f[v].d[w];
-        add_outer<NP, M>(out, 0, T.fphi[s][q], d, T.fphi[s][q], -1.0);
+        boundary_point_flux(pd1, bcs_dual[group], pt, cell, a, f);
+        add_side<NP, Phys>(out, 0, T.fphi[s][q], f, 0, T.fphi[s][q], -1.0, len * T.fw[q]);
       }
       continue;
     }
     const int kl = m.edge_elem[e], kr = m.edge_elem[m.n_edges + e];
     const int sides = m.edge_side[e];
     const int sl = sides & 3, sr = (sides >> 2) & 3;
-    double uL[NF][M], uR[NF][M];
+    double uL[NF][M], uR[NF][M], mean_l[M], mean_r[M];
     traces<P, M>(T, U, kl, sl, uL);
     traces<P, M>(T, U, kr, sr, uR);
+    element_means<M, NP>(U, kl, mean_l);
+    element_means<M, NP>(U, kr, mean_r);
+    const auto cl = dual_cell<P, D2>(pd2, m, kl, mean_l, 0);
+    const auto cr = dual_cell<P, D2>(pd2, m, kr, mean_r, Dirs::side);
     cols[1 + s] = right ? kl : kr;
     for (int q = 0; q < NF; ++q) {
-      double dL[M][M], dR[M][M];
-      flux_derivative<M>(pd2, uL[q], uR[NF - 1 - q], nx, ny, len * T.fw[q], dL, dR);
+      const EdgePoint<D2> pt{&m, e, q, NF, D2(0), D2(0), D2(0), D2(nx), D2(ny)};
+      D2 a[M], b[M], f[M];
+      for (int w = 0; w < M; ++w) {
+        a[w] = D2::variable(uL[q][w], w);
+        b[w] = D2::variable(uR[NF - 1 - q][w], Dirs::side + w);
+      }
+      interior_point_flux(pd2, pt, cl, cr, a, b, f);
       const double* phiL = T.fphi[sl][q];
       const double* phiR = T.fphi[sr][NF - 1 - q];
+      const double sc = len * T.fw[q];
       if (!right) {
-        add_outer<NP, M>(out, 0, phiL, dL, phiL, -1.0);
-        if (!diag_only) add_outer<NP, M>(out, 1 + s, phiL, dR, phiR, -1.0);
+        add_side<NP, Phys>(out, 0, phiL, f, 0, phiL, -1.0, sc);
+        if (!diag_only) add_side<NP, Phys>(out, 1 + s, phiL, f, Dirs::side, phiR, -1.0, sc);
       } else {
-        add_outer<NP, M>(out, 0, phiR, dR, phiR, 1.0);
-        if (!diag_only) add_outer<NP, M>(out, 1 + s, phiR, dL, phiL, 1.0);
+        add_side<NP, Phys>(out, 0, phiR, f, Dirs::side, phiR, 1.0, sc);
+        if (!diag_only) add_side<NP, Phys>(out, 1 + s, phiR, f, 0, phiL, 1.0, sc);
       }
     }
+  }
+
+  // The physics' volume sources, as element_rhs adds them.
+  if constexpr (Phys::has_point_source) {
+    for (int q = 0; q < NQ; ++q) {
+      D1 ud[M], src[M];
+      for (int w = 0; w < M; ++w) {
+        double a = 0;
+        for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * u[w][j];
+        ud[w] = D1::variable(a, w);
+      }
+      ElementPoint<D1> ep{&m, k, q, D1(det * T.vw[q])};
+      [[maybe_unused]] bool gradient = false;
+      if constexpr (Dirs::gradient) {
+        if (pd1.wants_point_gradient()) {
+          double wdx, wdy;
+          weighted_gradient<P>(T, q, u[Phys::point_gradient_var], g0, g1, g2, g3, wdx, wdy);
+          ep.wdx = D1::variable(wdx, Dirs::side);
+          ep.wdy = D1::variable(wdy, Dirs::side + 1);
+          gradient = true;
+        }
+      }
+      pd1.template point_source<P>(ep, cell, ud, src);
+      add_side<NP, Phys>(out, 0, T.vphi[q], src, 0, T.vphi[q], 1.0, 1.0);
+      if constexpr (Dirs::gradient) {
+        if (gradient) { // the gradient's own chain: wdx = sum_i (g0 dr_i + g2 ds_i) c_{gv,i}
+          constexpr int gv = Phys::point_gradient_var;
+          for (int v = 0; v < M; ++v) {
+            const double sx = src[v].d[Dirs::side], sy = src[v].d[Dirs::side + 1];
+            if (sx == 0 && sy == 0) continue;
+            for (int i = 1; i < NP; ++i) {
+              const double dr = T.vdr[q][i], ds = T.vds[q][i];
+              const double a = sx * (g0 * dr + g2 * ds) + sy * (g1 * dr + g3 * ds);
+              for (int j = 0; j < NP; ++j) out(0, v * NP + j, gv * NP + i) += T.vphi[q][j] * a;
+            }
+          }
+        }
+      }
+    }
+  }
+  if constexpr (Phys::has_cell_source && Phys::has_cell) {
+    // Fixed per element, but chosen by the cell data (wet or not): its derivative in the means.
+    D1 rhs[M][NP];
+    pd1.template cell_source<P>(m, k, cell, rhs);
+    for (int v = 0; v < M; ++v)
+      for (int j = 0; j < NP; ++j)
+        for (int w = 0; w < M; ++w)
+          out(0, v * NP + j, w * NP) += rhs[v][j].d[M + w] * cell_mean(1.0);
   }
   for (int slot = 0; slot < 4; ++slot)
     for (int r = 0; r < B; ++r)

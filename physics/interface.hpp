@@ -51,6 +51,11 @@
 //   has_limit_finish, limit_finish<P>            variables, Zhang-Shu on the positive
 //                                                quantities, nothing
 //
+// Mesh data reach the hooks as MeshView<MeshReal<Real>> (EdgePoint::m, ElementPoint::m, the
+// view cell<P> takes): the state's type, except under the Jacobian's dual numbers, where they
+// stay double (core/mesh_real.hpp). Every hook is differentiated that way
+// (kernels/dg_jacobian.hpp).
+//
 // The rules the hooks keep: an edge writes only its own flux values, an element only its own
 // coefficients, and the limiter changes no cell mean other than through limited_mean. So
 // elements and edges may be visited in any order and on any number of threads (tested with the
@@ -60,6 +65,7 @@
 
 #include "core/dg_tables.hpp"
 #include "core/hd.hpp"
+#include "core/mesh_real.hpp"
 #include "kernels/boundary.hpp"
 #include "kernels/dg_views.hpp"
 
@@ -67,7 +73,7 @@ namespace tridg {
 
 // An edge point as the boundary conditions and the reconstruction see it.
 template <class Real> struct EdgePoint {
-  const MeshView<Real>* m;
+  const MeshView<MeshReal<Real>>* m;
   int e;        // edge
   int q, nf;    // Gauss point (in the left element's direction) and points per edge
   Real x, y, t; // position (boundary edges only; 0 elsewhere) and time
@@ -78,7 +84,7 @@ template <class Real> struct EdgePoint {
 // point_gradient_var >= 0 and wants_point_gradient(), also w_q det J times the gradient of that
 // variable there (0 otherwise).
 template <class Real> struct ElementPoint {
-  const MeshView<Real>* m;
+  const MeshView<MeshReal<Real>>* m;
   int k, q;
   Real wdet;
   Real wdx = 0, wdy = 0;
@@ -106,7 +112,7 @@ template <class Real, int M> struct PhysicsDefaults {
   static constexpr bool custom_positivity = false;
   static constexpr bool has_limit_finish = false;
 
-  template <int P> TRIDG_HD NoCell cell(const MeshView<Real>&, int, const Real*) const {
+  template <int P> TRIDG_HD NoCell cell(const MeshView<MeshReal<Real>>&, int, const Real*) const {
     return {};
   }
   TRIDG_HD void reconstruct(const EdgePoint<Real>&, bool, const NoCell&, const Real* u,

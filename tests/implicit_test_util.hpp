@@ -1,9 +1,10 @@
 #pragma once
-// Shared by the implicit-scheme tests: a case's Euler operator (mesh, boundary conditions, the
-// projected initial state) built the way a run builds it, for unit-level checks of the residual,
-// the Jacobian and the linear solvers.
+// Shared by the implicit-scheme tests: a case's operator inputs (mesh, boundary conditions, the
+// physics' mesh data, the initial state) built the way a run builds them, for unit-level checks of
+// the residual, the Jacobian and the linear solvers.
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backends/implicit/dg_operator.hpp"
@@ -11,6 +12,8 @@
 #include "io/mesh_loader.hpp"
 #include "physics/euler/case.hpp"
 #include "physics/euler/euler.hpp"
+#include "physics/linear_shallow_water/case.hpp"
+#include "physics/shallow_water/case.hpp"
 #include "solver/backend_factory.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/projection.hpp"
@@ -19,29 +22,74 @@
 
 namespace tridg::test {
 
-struct EulerCase {
+template <int M> struct ImplicitCase {
   Mesh mesh;
-  Problem<4> problem;
-  BackendConfig<4> config;
+  Problem<M> problem;
+  BackendConfig<M> config;
   MeshArrays arrays;
-  std::vector<double> initial; // projected initial state
+  std::vector<double> initial; // the run's initial state
 };
+using EulerCase = ImplicitCase<4>;
 
-inline EulerCase euler_case(const std::string& case_path, int p, int refine = 0,
-                            std::vector<std::string> overrides = {}) {
-  const Config cfg = Config::load(case_path, overrides);
+// A case file's settings at order p, and its mesh.
+inline std::pair<RunSettings, Mesh> case_setup(const Config& cfg, int p, int refine = 0) {
   RunOptions opt;
   opt.order = p;
   const RunSettings s = read_run_settings(cfg, opt);
   MeshOptions mo;
   mo.size_factor = s.mesh_size;
   mo.refine = refine;
-  EulerCase c{load_mesh(s.mesh_path, mo), {}, {}, {}, {}};
-  c.problem = make_euler_problem(cfg, c.mesh, p, read_euler_physics(cfg));
-  c.config = make_backend_config(s, c.problem);
-  c.arrays = make_mesh_arrays(c.mesh);
-  c.initial = project(c.mesh, p, 4, c.problem.initial);
+  return {s, load_mesh(s.mesh_path, mo)};
+}
+
+// The rest from the problem, as the run driver does it. The problem's functions may refer to the
+// mesh they were made on (a shallow-water initial state does): they are called here, before the
+// mesh moves into the case, and not after.
+template <int M>
+ImplicitCase<M> implicit_case(Mesh& mesh, Problem<M> problem, const RunSettings& s, int p) {
+  ImplicitCase<M> c;
+  c.config = make_backend_config(s, problem);
+  c.arrays = make_mesh_arrays(mesh);
+  if (problem.mesh_data) problem.mesh_data(c.arrays);
+  c.initial =
+      problem.initial_coeffs ? problem.initial_coeffs() : project(mesh, p, M, problem.initial);
+  c.problem = std::move(problem);
+  c.mesh = std::move(mesh);
   return c;
+}
+
+inline EulerCase euler_case(const std::string& case_path, int p, int refine = 0,
+                            std::vector<std::string> overrides = {}) {
+  const Config cfg = Config::load(case_path, overrides);
+  auto [s, mesh] = case_setup(cfg, p, refine);
+  Problem<4> pb = make_euler_problem(cfg, mesh, p, read_euler_physics(cfg));
+  return implicit_case(mesh, std::move(pb), s, p);
+}
+
+// A shallow-water case and its physics' settings.
+struct SwTestCase {
+  ImplicitCase<3> c;
+  SwSettings<double> phys;
+};
+inline SwTestCase sw_case(const std::string& case_path, int p,
+                          std::vector<std::string> overrides = {}) {
+  const Config cfg = Config::load(case_path, overrides);
+  auto [s, mesh] = case_setup(cfg, p);
+  SwCase sc = make_sw_case(cfg, s, mesh);
+  return {implicit_case(mesh, std::move(sc.problem), sc.settings, p), sc.phys};
+}
+
+// A linearised shallow-water case and its physics' settings.
+struct LswTestCase {
+  ImplicitCase<3> c;
+  LswState<double> phys;
+};
+inline LswTestCase lsw_case(const std::string& case_path, int p,
+                            std::vector<std::string> overrides = {}) {
+  const Config cfg = Config::load(case_path, overrides);
+  auto [s, mesh] = case_setup(cfg, p);
+  LswCase lc = make_lsw_case(cfg, s, mesh);
+  return {implicit_case(mesh, std::move(lc.problem), s, p), lc.phys};
 }
 
 // Uniform random numbers in [-1, 1) from mt19937's fixed sequence.

@@ -1,15 +1,22 @@
 // The assembled block Jacobian (dual numbers through the physics' point functions) against
-// central differences of the residual, on cases that exercise every Euler boundary condition
-// and numerical flux; and the matrix-free product against the assembled one.
+// central differences of the residual, on cases that exercise every boundary condition and
+// numerical flux of Euler, shallow water (wet, shore and dry cells, friction, geographic
+// coordinates) and linearised shallow water; and the matrix-free product against the assembled
+// one.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <string>
 
-#include "backends/implicit/fd_jacobian.hpp"
+#include "backends/host_view.hpp"
 #include "backends/implicit/newton.hpp"
 #include "compiled_orders.hpp"
+#include "core/cell_mean.hpp"
 #include "implicit_test_util.hpp"
+#include "physics/linear_shallow_water/linear_shallow_water.hpp"
+#include "physics/shallow_water/shallow_water.hpp"
 
 using namespace tridg;
 using namespace tridg::test;
@@ -20,8 +27,8 @@ namespace {
 // numerical fluxes switch branches where two wave speeds tie (Einfeldt's min and max, Rusanov's
 // max, Roe's |lambda| at sonic points), and in smooth flow such ties lie close to the state: a
 // difference across one is not the derivative. Each entry is therefore compared with central
-// differences of two steps, 1e-7 and 1e-9, keeping the closer: a tie crossed by the larger step
-// only is then not mistaken for an error, while a wrong derivative differs from both.
+// differences of several steps, keeping the closest: a tie crossed by the larger steps only is
+// then not mistaken for an error, while a wrong derivative differs from all of them.
 // Truncation is ~eps^2 of the product, round-off ~1e-16 |L| / eps (1e-7 at eps = 1e-9).
 // A generic state: every coefficient of the initial one disturbed by up to 1% of its element's
 // mean (plus 1e-4 of the density, so zero velocities move too): no derivative is tested only at
@@ -38,10 +45,10 @@ std::vector<double> generic_state(const EulerCase& c) {
   return u;
 }
 
-template <int P, class Flux> double jacobian_mismatch(const EulerCase& c, double t) {
-  const EulerPhysics<double, Flux> phys{};
-  DgOperator<P, EulerPhysics<double, Flux>> op(phys, make_basis_tables(P), c.arrays, c.config);
-  const std::vector<double> u = generic_state(c);
+template <int P, class Phys, int M>
+double jacobian_mismatch(const Phys& phys, const ImplicitCase<M>& c, const std::vector<double>& u,
+                         double t) {
+  DgOperator<P, Phys> op(phys, make_basis_tables(P), c.arrays, c.config);
   const std::vector<double> x = random_vector(u.size(), 11);
   BlockMatrix A;
   op.jacobian(u, t, A, false);
@@ -49,8 +56,11 @@ template <int P, class Flux> double jacobian_mismatch(const EulerCase& c, double
   Vec Jx;
   apply(A, x, Jx); // -J x with a zero shift
   std::vector<double> best(u.size(), HUGE_VAL);
-  double scale = 0;
-  for (const double eps : {1e-7, 1e-9}) {
+  // The steps absolute and, for states of large numbers (a depth of 3 km), also relative to the
+  // largest coefficient: round-off grows with the residual's size.
+  double scale = 0, size = 1;
+  for (const double x_i : u) size = std::max(size, std::abs(x_i));
+  for (const double eps : {1e-7, 1e-9, 1e-7 * size, 1e-9 * size}) {
     Vec up = u, um = u, Lp, Lm;
     axpy(eps, x, up);
     axpy(-eps, x, um);
@@ -64,6 +74,39 @@ template <int P, class Flux> double jacobian_mismatch(const EulerCase& c, double
   }
   REQUIRE(scale > 0);
   return *std::max_element(best.begin(), best.end()) / scale;
+}
+
+template <int P, class Flux> double jacobian_mismatch(const EulerCase& c, double t) {
+  return jacobian_mismatch<P>(EulerPhysics<double, Flux>{}, c, generic_state(c), t);
+}
+
+// A shallow-water state near the case's initial one: every coefficient disturbed by up to 1% of
+// its element's mean depth (velocities of about 1 cm/s), so that momenta are not zero; dry cells
+// stay dry.
+std::vector<double> generic_water(const ImplicitCase<3>& c) {
+  std::vector<double> u = c.initial;
+  const std::vector<double> noise = random_vector(u.size(), 7);
+  const std::size_t n = c.mesh.n_elems();
+  for (std::size_t i = 0; i < u.size(); ++i) u[i] += 0.01 * noise[i] * std::abs(c.initial[i % n]);
+  return u;
+}
+
+template <class Flux> double sw_mismatch(const SwTestCase& s, int p) {
+  const ShallowWaterPhysics<double, Flux> phys(s.phys);
+  const std::vector<double> u = generic_water(s.c);
+  return p == 1 ? jacobian_mismatch<1>(phys, s.c, u, 0.0) : jacobian_mismatch<2>(phys, s.c, u, 0.0);
+}
+
+// The thin lake of the implicit tests (lake.h5: a bump in a unit square) with its boundary
+// `bc` (a [boundary.wall] body) and Manning friction.
+std::string lake_with(const std::string& bc) {
+  return "[physics]\ntype = \"shallow_water\"\nmanning = 0.03\n[mesh]\nfile = \"" +
+         source_path("meshes/prepared/lake.h5") +
+         "\"\n[discretization]\norder = 1\n[time]\nscheme = \"bdf2\"\ndt = 0.01\nsteps = 1\n"
+         "[bathymetry]\nelevation = \"-0.2 + 0.4 * exp(-20 * ((x - 0.5)^2 + (y - 0.5)^2))\"\n"
+         "[initial]\ntype = \"level\"\neta = 0.25\nu = \"0.3 * y\"\nv = \"-0.1\"\n"
+         "[boundary.wall]\n" +
+         bc;
 }
 
 } // namespace
@@ -130,41 +173,83 @@ TEST_CASE("matrix-free product equals the assembled one to its difference error"
   CHECK(diff / scale < 1e-5);
 }
 
-TEST_CASE("the coloured finite-difference Jacobian equals the exact one to its difference error") {
-  // Curved walls, exact boundary states and HLLC at p = 1: every block of every element row,
-  // neighbours included, compared through products with a random vector (a colouring that let
-  // two elements of a colour share a neighbour would mix their columns there).
-  const EulerCase c = euler_case(source_path("cases/supersonic_vortex.toml"), 1);
-  using Phys = EulerPhysics<double, EulerHllc>;
-  DgOperator<1, Phys> op(Phys{}, make_basis_tables(1), c.arrays, c.config);
-  const std::vector<double> u = generic_state(c);
-  BlockMatrix exact, fd;
-  op.jacobian(u, 0.0, exact, false);
-  FdJacobian colouring(c.arrays);
-  double scale = 0;
-  for (const double x : u) scale = std::max(scale, std::abs(x));
-  colouring.build(
-      u, exact.B, scale, [&](const Vec& x, Vec& r) { op.residual(x, 0.0, r); }, fd, false);
-  // An element and its three neighbours are pairwise within distance 2: at least 4 colours.
-  // Each element has at most 9 others within distance 2: greedy colouring needs at most 10.
-  MESSAGE("colours: " << colouring.colours());
-  CHECK(colouring.colours() >= 4);
-  CHECK(colouring.colours() <= 10);
-  exact.shift.assign(exact.n, 0.0);
-  fd.shift.assign(fd.n, 0.0);
-  for (const std::uint32_t seed : {5u, 6u}) {
-    const std::vector<double> x = random_vector(u.size(), seed);
-    Vec ye, yf;
-    apply(exact, x, ye);
-    apply(fd, x, yf);
-    double diff = 0, size = 0;
-    for (std::size_t i = 0; i < ye.size(); ++i) {
-      diff = std::max(diff, std::abs(ye[i] - yf[i]));
-      size = std::max(size, std::abs(ye[i]));
+TEST_CASE("Jacobian, shallow water: wet water over a bump with friction, every boundary kind") {
+  ScratchDir dir("sw_jacobian");
+  const std::string path = dir.file("case.toml");
+  for (const char* bc :
+       {"type = \"wall\"\n", "type = \"level\"\nlevel = 0.27\n",
+        "type = \"absorbing\"\nlevel = 0.25\n", "type = \"outflow\"\n", "type = \"initial\"\n"})
+    for (const int p : {1, 2}) {
+      if (!order_compiled(p)) continue;
+      std::ofstream(path) << lake_with(bc);
+      const SwTestCase s = sw_case(path, p);
+      CAPTURE(bc);
+      CAPTURE(p);
+      CHECK(sw_mismatch<SwHll>(s, p) < 1e-6);
+      CHECK(sw_mismatch<SwRusanov>(s, p) < 1e-6);
     }
-    // One-sided differences with steps 1e-7 of the largest coefficient: truncation ~1e-7 of
-    // the product, round-off ~1e-16 / 1e-7.
-    MESSAGE("max |J_fd x - J x| / max |J x| = " << diff / size);
-    CHECK(diff / size < 1e-5);
+}
+
+TEST_CASE("Jacobian, shallow water: shore and dry cells, geographic coordinates, Coriolis") {
+  // An island rising 100 m out of a lake 100 m deep: dry cells on top, shore cells around; on a
+  // longitude-latitude mesh, with the Earth's rotation, the metric's point sources and friction.
+  for (const int p : {1, 2}) {
+    if (!order_compiled(p)) continue;
+    const SwTestCase s =
+        sw_case(source_path("cases/lake_at_rest_geographic.toml"), p,
+                {"mesh.file=\"" + source_path("meshes/prepared/geographic_box.h5") + "\"",
+                 "physics.manning=0.03", "initial.u=\"0.2\"", "initial.v=\"0.1 * (x - 139.5)\""});
+    // The cells' kinds as the physics sees them (the test is of its shore and dry branches).
+    MeshArrays arrays = s.c.arrays;
+    const MeshView<double> view = host_view(arrays);
+    const ShallowWaterPhysics<double, SwHll> phys(s.phys);
+    int shore = 0, dry = 0;
+    const std::size_t n = s.c.mesh.n_elems(), NP = s.c.initial.size() / (3 * n);
+    for (std::size_t k = 0; k < n; ++k) {
+      double mean[3];
+      for (int v = 0; v < 3; ++v) mean[v] = cell_mean(s.c.initial[v * NP * n + k]);
+      const int kind =
+          p == 1 ? phys.cell<1>(view, int(k), mean).kind : phys.cell<2>(view, int(k), mean).kind;
+      dry += kind == sw_dry;
+      shore += kind == sw_shore;
+    }
+    CAPTURE(p);
+    MESSAGE("p = " << p << ": " << dry << " dry and " << shore << " shore cells of " << n);
+    REQUIRE(dry > 0);
+    REQUIRE(shore > 0);
+    CHECK(sw_mismatch<SwHll>(s, p) < 1e-6);
+    // A zonal flow over 30 degrees of latitude, its sides held at the initial state (tabulated
+    // ghosts): the metric's remainder (wx - w1) g h d(eta)/dx, which reads the depth's gradient,
+    // is far from zero only over such spans.
+    const SwTestCase z =
+        sw_case(source_path("cases/zonal_flow_geographic.toml"), p,
+                {"mesh.file=\"" + source_path("meshes/prepared/geographic_zonal.h5") + "\""});
+    CHECK(sw_mismatch<SwHll>(z, p) < 1e-6);
   }
+}
+
+TEST_CASE("Jacobian, linearised shallow water: upwind and central fluxes, walls and levels") {
+  ScratchDir dir("lsw_jacobian");
+  const std::string path = dir.file("case.toml");
+  for (const char* bc : {"wall\"\n", "level\"\nlevel = 0.005\n"})
+    for (const int p : {1, 2}) {
+      if (!order_compiled(p)) continue;
+      std::ofstream(path) << "[physics]\ntype = \"linear_shallow_water\"\n[mesh]\nfile = \""
+                          << source_path("meshes/prepared/unit_square_s4.h5")
+                          << "\"\n[discretization]\norder = 1\n[time]\nsteps = 1\n"
+                             "[bathymetry]\ndepth = \"1 + 0.3 * x * y\"\n[initial]\n"
+                             "eta = \"0.01 * sin(3 * x + y)\"\nu = \"0.1 * y\"\n"
+                             "[boundary.boundary]\ntype = \""
+                          << bc;
+      const LswTestCase s = lsw_case(path, p);
+      const std::vector<double> u = generic_water(s.c);
+      CAPTURE(bc);
+      CAPTURE(p);
+      using Up = LinearShallowWaterPhysics<double, LswUpwind>;
+      using Central = LinearShallowWaterPhysics<double, LswCentral>;
+      CHECK((p == 1 ? jacobian_mismatch<1>(Up(s.phys), s.c, u, 0.0)
+                    : jacobian_mismatch<2>(Up(s.phys), s.c, u, 0.0)) < 1e-6);
+      CHECK((p == 1 ? jacobian_mismatch<1>(Central(s.phys), s.c, u, 0.0)
+                    : jacobian_mismatch<2>(Central(s.phys), s.c, u, 0.0)) < 1e-6);
+    }
 }

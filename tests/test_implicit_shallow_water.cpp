@@ -1,9 +1,9 @@
-// Shallow water with the implicit schemes (its Jacobian by coloured finite differences,
-// backends/implicit/fd_jacobian.hpp): stiff Manning friction on a thin sheet of water decays the
-// flow at BDF2's second order with steps far beyond the friction's time scale, the depth kept; a
-// lake at rest in thin water over a bump stays at rest; thin water moving over the bump keeps
-// positive depths and its volume; Newton converges in a few iterations (the assembled Jacobian
-// is the residual's).
+// Shallow water with the implicit schemes (its exact Jacobian, kernels/dg_jacobian.hpp, through
+// the cells' means as well as the points' states): stiff Manning friction on a thin sheet of water
+// decays the flow at BDF2's second order with steps far beyond the friction's time scale, the depth
+// kept; a lake at rest in thin water over a bump stays at rest; thin water moving over the bump
+// keeps positive depths and its volume; Newton converges in a few iterations (the assembled
+// Jacobian is the residual's).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -62,7 +62,7 @@ TEST_CASE("stiff Manning friction on a thin sheet decays at BDF2's second order,
     // A uniform state has no flux divergence: the depth changes only by round-off.
     CHECK(worst_h < 1e-15);
     err.push_back(std::abs(u_mean - u_exact));
-    // Newton with the finite-difference Jacobian: a few iterations per step to 1e-12.
+    // Newton with the exact Jacobian: a few iterations per step to 1e-12.
     double newton = 0;
     for (const auto& [key, v] : r.solver)
       if (key == "newton_iterations") newton = v;

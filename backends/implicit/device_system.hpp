@@ -22,12 +22,8 @@ public:
   virtual ~DeviceSystem() = default;
   virtual std::string device_name() const = 0;
   virtual void set_boundary(int i, const BoundaryParams<double, M>& bc) = 0;
-  // Whether build() assembles the Jacobian on the device; if not, build_from() takes the host's.
-  virtual bool assembles() const = 0;
   // Assembles A at (u, t) and factors its preconditioner; false when a block is singular.
   virtual bool build(const Vec& u, double t, const std::vector<double>& shift) = 0;
-  // A from the host's blocks (their shifts included), then as build().
-  virtual bool build_from(const BlockMatrix& A) = 0;
   // x from A x = b by GMRES with the settings' tolerance, restart and limit.
   virtual GmresResult solve(const Vec& b, Vec& x) = 0;
   virtual std::size_t memory_bytes() const = 0;

@@ -15,7 +15,6 @@
 #include "backends/convert.hpp"
 #include "backends/host_view.hpp"
 #include "backends/implicit/block_matrix.hpp"
-#include "backends/implicit/fd_jacobian.hpp"
 #include "backends/implicit/vertex_patch.hpp"
 #include "kernels/dg_jacobian.hpp"
 
@@ -73,32 +72,16 @@ public:
     }
   }
 
-  // The block rows of dL/du at u (only the diagonal blocks with diag_only); A.shift untouched:
-  // exact (dual numbers through the point functions) where kernels/dg_jacobian.hpp covers the
-  // physics, else by coloured finite differences (backends/implicit/fd_jacobian.hpp).
+  // The block rows of dL/du at u (only the diagonal blocks with diag_only); A.shift untouched.
   void jacobian(const Vec& u, double t, BlockMatrix& A, bool diag_only) {
-    if constexpr (!jacobian_supported<Phys>) {
-      if (!fd_) fd_ = std::make_unique<FdJacobian>(mesh_);
-      // The perturbation's scale: the largest mode-0 coefficient (a multiple of the cell mean)
-      // of any variable.
-      double scale = 0;
-      for (int v = 0; v < M; ++v)
-        for (int k = 0; k < mesh_.n_elems; ++k)
-          scale = std::max(scale, std::abs(u[std::size_t(v * NP) * mesh_.n_elems + k]));
-      fd_->build(
-          u, B, scale > 0 ? scale : 1.0, [&](const Vec& x, Vec& r) { residual(x, t, r); }, A,
-          diag_only);
-    } else {
-      const int n = mesh_.n_elems;
-      if (A.n != n || A.B != B) A.resize(n, B);
-      const StateView<double> U{const_cast<double*>(u.data()), n};
-      const JacobianPhysics<Phys> jp(phys_);
+    const int n = mesh_.n_elems;
+    if (A.n != n || A.B != B) A.resize(n, B);
+    const StateView<double> U{const_cast<double*>(u.data()), n};
+    const JacobianPhysics<Phys> jp(phys_);
 #pragma omp parallel for schedule(static)
-      for (int k = 0; k < n; ++k)
-        jacobian_row<P>(T_, jp, view_, U, boundaries_.data(), dual_boundaries_.data(),
-                        int(boundaries_.size()), t, k, diag_only, RowMajorBlocks{A.row(k), B},
-                        A.col.data() + std::size_t(k) * 4);
-    }
+    for (int k = 0; k < n; ++k)
+      jacobian_row<P>(T_, jp, view_, U, dual_boundaries_.data(), int(dual_boundaries_.size()), t, k,
+                      diag_only, RowMajorBlocks{A.row(k), B}, A.col.data() + std::size_t(k) * 4);
   }
 
   // The elements around each mesh vertex (the vertex-patch smoother's patches).
@@ -154,7 +137,7 @@ private:
     dual_boundaries_.clear();
     for (std::size_t i = 0; i < boundaries_.size(); ++i) {
       boundaries_[i].table = tables_[i].empty() ? nullptr : tables_[i].data();
-      dual_boundaries_.push_back(to_real<Dual<M>, M>(boundaries_[i]));
+      dual_boundaries_.push_back(to_real<Dual<JacobianDirs<Phys>::one>, M>(boundaries_[i]));
     }
   }
 
@@ -163,10 +146,9 @@ private:
   MeshArrays mesh_;
   MeshView<double> view_;
   std::vector<BoundaryParams<double, M>> boundaries_;
-  std::vector<BoundaryParams<Dual<M>, M>> dual_boundaries_; // the Jacobian's (no tables)
+  std::vector<JacobianBoundary<Phys>> dual_boundaries_; // the Jacobian's, sharing the tables
   std::vector<std::vector<double>> tables_;
   std::vector<double> flux_;
-  std::unique_ptr<FdJacobian> fd_; // physics without the exact Jacobian
 };
 
 } // namespace tridg

@@ -8,10 +8,9 @@
 namespace tridg {
 
 // Creates it for the physics `Phys` at the configuration's order (cfg.implicit names the
-// scheme); instantiated per physics and flux by generated translation units. Physics whose
-// Jacobian kernels/dg_jacobian.hpp does not cover take it by coloured finite differences
-// (backends/implicit/fd_jacobian.hpp), on the host only. `gpu` < 0: everything on the host;
-// else the GPU that solves the linear systems.
+// scheme); instantiated per physics and flux by generated translation units. `gpu` < 0:
+// everything on the host; else the GPU that assembles the Jacobian and solves the linear
+// systems.
 template <class Phys>
 std::unique_ptr<Backend<Phys::M>> make_implicit_backend(const Phys& phys, const BasisTables& tables,
                                                         const MeshArrays& mesh,

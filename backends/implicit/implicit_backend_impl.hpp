@@ -37,9 +37,8 @@ public:
 
   std::string name() const override {
     if (const DeviceSystem<M>* d = newton_.device())
-      return fmt::format("cuda (implicit {}, linear solves on {}; residual{} on {} OpenMP threads)",
+      return fmt::format("cuda (implicit {}, linear solves on {}; residual on {} OpenMP threads)",
                          implicit_scheme_name(prm_.scheme), d->device_name(),
-                         d->assembles() ? "" : " and finite-difference Jacobian",
                          omp_get_max_threads());
     return fmt::format("cpu (implicit {}, OpenMP, {} threads)", implicit_scheme_name(prm_.scheme),
                        omp_get_max_threads());

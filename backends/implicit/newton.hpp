@@ -64,8 +64,11 @@ public:
     }
   }
 
-  // The linear solves on a GPU from here on.
-  void use_device(std::unique_ptr<DeviceSystem<Phys::M>> d) { device_ = std::move(d); }
+  // The linear solves on a GPU from here on (the host's preconditioner is not used then).
+  void use_device(std::unique_ptr<DeviceSystem<Phys::M>> d) {
+    device_ = std::move(d);
+    mg_.reset();
+  }
   const DeviceSystem<Phys::M>* device() const { return device_.get(); }
   void set_boundary(int i, const BoundaryParams<double, Phys::M>& bc) {
     if (device_) device_->set_boundary(i, bc);
@@ -85,16 +88,14 @@ public:
       built_ = false;
       ++counters_.jacobians;
       built_shift_ = shift;
-      if (device_ && device_->assembles()) {
+      if (device_) {
         if (!device_->build(u, t, shift)) return GmresResult{0, 1.0, false};
       } else {
-        // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product
-        // (which the device does not run).
+        // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
         if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
         A_.shift = shift;
         // A singular block: reported as an unconverged solve.
-        if (device_ ? !device_->build_from(A_)
-                    : (block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
+        if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
           return GmresResult{0, 1.0, false};
       }
       built_ = true;

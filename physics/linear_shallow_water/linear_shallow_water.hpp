@@ -73,7 +73,7 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   template <int P>
   TRIDG_HD void point_flux(const ElementPoint<Real>& ep, const Real* u, Real* fx, Real* fy) const {
     constexpr LswAuxLayout L = lsw_aux_layout<P>();
-    const MeshView<Real>& m = *ep.m;
+    const auto& m = *ep.m;
     const Real H = ldg(&m.aux[(L.h_points() + ep.q) * m.n_elems + ep.k]);
     const Real p = g * H * u[0];
     Real wx = 1, w1 = 1, wyy = 1;
@@ -107,7 +107,7 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   TRIDG_HD void point_source(const ElementPoint<Real>& ep, const NoCell&, const Real* u,
                              Real* s) const {
     constexpr LswAuxLayout L = lsw_aux_layout<P>();
-    const MeshView<Real>& m = *ep.m;
+    const auto& m = *ep.m;
     const int E = m.n_elems;
     s[0] = 0;
     const Real gx = ldg(&m.aux[(L.grad_x() + ep.q) * E + ep.k]);
@@ -133,7 +133,7 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   // where the two traces of H agree (constant depth: the energy argument is untouched).
   TRIDG_HD void side_correction(const EdgePoint<Real>& pt, bool right, const NoCell&, const Real* u,
                                 Real lw, Real* out) const {
-    const MeshView<Real>& m = *pt.m;
+    const auto& m = *pt.m;
     const Real dh = lsw_trace_depth(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q, right) -
                     lsw_edge_depth(m.edge_aux, m.n_edges, pt.e, pt.q);
     const Real sgn = right ? Real(-1) : Real(1); // the normal points out of this element
@@ -172,10 +172,11 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
 private:
   // The unit normal in metres at a geographic edge point, and the length of (wx nx, wy ny).
   TRIDG_HD Real metric_normal(const EdgePoint<Real>& pt, Real& nx, Real& ny) const {
-    const MeshView<Real>& m = *pt.m;
+    const auto& m = *pt.m;
     nx = pt.nx;
     ny = pt.ny;
-    return geo_metric_normal(lsw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q), wy, nx, ny);
+    return geo_metric_normal(Real(lsw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q)), wy, nx,
+                             ny);
   }
 };
 

@@ -9,10 +9,11 @@
 namespace tridg {
 
 // The water level of a time series at time t; `past_end` tells whether t is after its last time.
-template <class Real> TRIDG_HD Real sw_series_level(const Real* table, Real t, bool& past_end) {
-  const int n = int(table[0] + Real(0.5));
-  const Real* ts = table + 1;
-  const Real* ls = table + 1 + n;
+template <class Real>
+TRIDG_HD Real sw_series_level(const MeshReal<Real>* table, Real t, bool& past_end) {
+  const int n = int(table[0] + 0.5);
+  const MeshReal<Real>* ts = table + 1;
+  const MeshReal<Real>* ls = table + 1 + n;
   past_end = t > ts[n - 1];
   if (t >= ts[n - 1]) return ls[n - 1];
   if (t <= ts[0]) return ls[0];

@@ -8,6 +8,7 @@
 // points, with the positive weights of the positivity decomposition). A lake at rest then has
 // the same level on both sides of every edge, wet or shore, and stays at rest; a dry cell (mean
 // depth <= 0) is a shore cell without water.
+#include "core/mesh_real.hpp"
 #include "kernels/dg_views.hpp"
 #include "physics/shallow_water/bed_layout.hpp"
 #include "physics/shallow_water/state.hpp"
@@ -26,7 +27,8 @@ template <class Real> struct SwCell {
 // The level C of a shore cell with mean depth h: solves sum_s w_s max(0, C - b_s) = h on the
 // sorted samples (piecewise linear and increasing in C, so one pass finds the piece).
 template <class Real>
-TRIDG_HD Real sw_shore_level(const SwAuxLayout& L, const Real* aux, int E, int k, Real h) {
+TRIDG_HD Real sw_shore_level(const SwAuxLayout& L, const MeshReal<Real>* aux, int E, int k,
+                             Real h) {
   Real wi = 0, wbi = 0;
   for (int i = 0; i < L.ns; ++i) {
     const Real w = aux[(L.cum_w() + i) * E + k];
@@ -42,8 +44,8 @@ TRIDG_HD Real sw_shore_level(const SwAuxLayout& L, const Real* aux, int E, int k
 
 // The wet/dry state of element k from its means (h, hu, hv).
 template <class Real>
-TRIDG_HD SwCell<Real> sw_cell(const SwState<Real>& st, const SwAuxLayout& L, const Real* aux, int E,
-                              int k, const Real* mean) {
+TRIDG_HD SwCell<Real> sw_cell(const SwState<Real>& st, const SwAuxLayout& L,
+                              const MeshReal<Real>* aux, int E, int k, const Real* mean) {
   SwCell<Real> c;
   const Real h = mean[0];
   c.h = h;

@@ -94,7 +94,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   TRIDG_HD void point_flux(const ElementPoint<Real>& ep, const Real* u, Real* fx, Real* fy) const {
     if (!geographic) return flux(u, fx, fy);
     constexpr SwAuxLayout L = sw_aux_layout<P>();
-    const MeshView<Real>& m = *ep.m;
+    const auto& m = *ep.m;
     const int E = m.n_elems;
     const Real wx = m.aux[(L.geo_wx() + ep.q) * E + ep.k];
     const Real w1 = m.aux[(L.geo_w1() + ep.q) * E + ep.k];
@@ -140,7 +140,8 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   TRIDG_HD Real positive_quantity(int, const Real* u) const { return u[0]; }
   static const char* positive_name(int) { return "depth"; }
 
-  template <int P> TRIDG_HD Cell cell(const MeshView<Real>& m, int k, const Real* mean) const {
+  template <int P>
+  TRIDG_HD Cell cell(const MeshView<MeshReal<Real>>& m, int k, const Real* mean) const {
     return sw_cell(state(), sw_aux_layout<P>(), m.aux, m.n_elems, k, mean);
   }
   // A film thinner than dry_depth carries no momentum (the limiter removes it).
@@ -151,7 +152,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   // The hydrostatically reconstructed state of a cell at an edge point.
   TRIDG_HD void reconstruct(const EdgePoint<Real>& pt, bool right, const Cell& c, const Real* u,
                             Real* us) const {
-    const MeshView<Real>& m = *pt.m;
+    const auto& m = *pt.m;
     const Real bs = sw_bed_star(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q);
     if (c.kind == sw_wet) {
       const Real b_own = sw_bed_trace(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q, right);
@@ -169,7 +170,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 3>& bc, const EdgePoint<Real>& pt,
                                const Real* u, Real* gs) const {
     if (bc.kind == BcKind::tabulated) return tabulated_ghost(bc, pt, gs);
-    const MeshView<Real>& m = *pt.m;
+    const auto& m = *pt.m;
     const Real bs = sw_bed_star(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q);
     Real nx = pt.nx, ny = pt.ny;
     if (geographic) metric_normal(pt, nx, ny); // the wall's normal in metres
@@ -179,7 +180,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   // The hydrostatic reconstruction's correction g/2 (h^2 - h*^2) n on the element's own side.
   TRIDG_HD void side_correction(const EdgePoint<Real>& pt, bool right, const Cell& c, const Real* u,
                                 Real lw, Real* out) const {
-    const MeshView<Real>& m = *pt.m;
+    const auto& m = *pt.m;
     const Real bs = sw_bed_star(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q);
     Real h = c.h, hs = 0;
     if (c.kind == sw_wet) {
@@ -209,9 +210,9 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   TRIDG_HD void point_source(const ElementPoint<Real>& ep, const Cell& c, const Real* u,
                              Real* s) const {
     constexpr SwAuxLayout L = sw_aux_layout<P>();
-    const MeshView<Real>& m = *ep.m;
+    const auto& m = *ep.m;
     const int E = m.n_elems, k = ep.k, q = ep.q;
-    const Real* aux = m.aux;
+    const auto* aux = m.aux;
     s[0] = s[1] = s[2] = 0;
     if (c.kind == sw_wet) {
       const Real gx = aux[(L.grad_x() + q) * E + k]; // the weights are in the bed data
@@ -260,7 +261,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   }
   // The bed-only terms of a wet cell's momentum right-hand side, computed once on the host.
   template <int P>
-  TRIDG_HD void cell_source(const MeshView<Real>& m, int k, const Cell& c,
+  TRIDG_HD void cell_source(const MeshView<MeshReal<Real>>& m, int k, const Cell& c,
                             Real (&rhs)[M][Order<P>::NP]) const {
     if (c.kind != sw_wet) return;
     constexpr int NP = Order<P>::NP;
@@ -393,16 +394,17 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
 
 private:
   // 1 / the inscribed radius in metres.
-  template <int P> TRIDG_HD Real inv_radius(const MeshView<Real>& m, int k) const {
+  template <int P> TRIDG_HD Real inv_radius(const MeshView<MeshReal<Real>>& m, int k) const {
     if (!geographic) return inv_inradius(m, k);
     return m.aux[sw_aux_layout<P>().geo_inv_r() * m.n_elems + k];
   }
   // The unit normal in metres at a geographic edge point, and the length of (wx nx, wy ny).
   TRIDG_HD Real metric_normal(const EdgePoint<Real>& pt, Real& nx, Real& ny) const {
-    const MeshView<Real>& m = *pt.m;
+    const auto& m = *pt.m;
     nx = pt.nx;
     ny = pt.ny;
-    return geo_metric_normal(sw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q), wy, nx, ny);
+    return geo_metric_normal(Real(sw_edge_wx(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q)), wy, nx,
+                             ny);
   }
   // The edge neighbours' cells, from their means as their limiter leaves them.
   template <int P>

@@ -1,8 +1,7 @@
 // The implicit schemes with their linear solves on the GPU (--device cuda) against the host's:
 // the same steady states and time steps, GMRES iterations within the rounding of the two
-// orthogonalisations, shallow water's thin-water cases with the host's finite-difference
-// Jacobian, the same bits from run to run, and the settings the GPU does not have refused by
-// name.
+// orthogonalisations, shallow water's thin-water cases with its Jacobian assembled on the
+// device, the same bits from run to run, and the settings the GPU does not have refused by name.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -100,7 +99,7 @@ TEST_CASE("BDF2 and ESDIRK3 on the GPU take the host's steps to the Newton toler
   }
 }
 
-TEST_CASE("shallow water on the GPU: the host's finite-difference Jacobian solved there") {
+TEST_CASE("shallow water on the GPU: its Jacobian assembled and solved there, the host's steps") {
   if (!tridg_test::order_compiled(1)) return;
   // The same preconditioner on both (the GPU's default), Newton and GMRES to tight tolerances.
   const std::vector<std::string> sets = {

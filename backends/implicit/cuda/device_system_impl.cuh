@@ -31,27 +31,16 @@ namespace tridg {
 template <int P, class Phys>
 __global__ void __launch_bounds__(kImplicitBlock)
     k_assemble(const DGTables<P, double>* __restrict__ T, JacobianPhysics<Phys> jp,
-               MeshView<double> m, StateView<double> U, const BoundaryParams<double, Phys::M>* bcs,
-               const BoundaryParams<Dual<Phys::M>, Phys::M>* bcs_dual, int n_bc, double t,
-               double* J, int* col) {
+               MeshView<double> m, StateView<double> U, const JacobianBoundary<Phys>* bcs_dual,
+               int n_bc, double t, double* J, int* col) {
   constexpr int B = Phys::M * Order<P>::NP;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= m.n_elems) return;
   int cols[4];
-  jacobian_row<P>(*T, jp, m, U, bcs, bcs_dual, n_bc, t, k, false,
-                  ElementFastBlocks{J, B, m.n_elems, k}, cols);
+  jacobian_row<P>(*T, jp, m, U, bcs_dual, n_bc, t, k, false, ElementFastBlocks{J, B, m.n_elems, k},
+                  cols);
   for (int s = 0; s < 4; ++s) col[std::size_t(s) * m.n_elems + k] = cols[s];
 }
-
-// The point functions in dual numbers where kernels/dg_jacobian.hpp covers the physics; nothing
-// otherwise (the host's finite-difference blocks are uploaded instead).
-template <class Phys, bool = jacobian_supported<Phys>>
-struct DeviceJacobianPhysics : JacobianPhysics<Phys> {
-  using JacobianPhysics<Phys>::JacobianPhysics;
-};
-template <class Phys> struct DeviceJacobianPhysics<Phys, false> {
-  explicit DeviceJacobianPhysics(const Phys&) {}
-};
 
 template <int P, class Phys> class DeviceSystemImpl final : public DeviceSystem<Phys::M> {
   static constexpr int M = Phys::M, NP = Order<P>::NP, B = M * NP;
@@ -131,40 +120,14 @@ public:
     return s + std::size_t(2 * prm_.gmres_restart + 1) * u_.bytes();
   }
 
-  bool assembles() const override { return jacobian_supported<Phys>; }
-
   bool build(const Vec& u, double t, const std::vector<double>& shift) override {
-    if constexpr (jacobian_supported<Phys>) {
-      u_.upload(u);
-      shift_.upload(shift);
-      const StateView<double> U{u_.get(), n_};
-      k_assemble<P, Phys><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
-          tables_.get(), jp_, mesh_.view(), U, bcs_.get(), bcs_dual_.get(), int(bcs_.size()), t,
-          J_.get(), col_.get());
-      cuda_check(cudaGetLastError(), "Jacobian assembly");
-      return factor_all();
-    } else {
-      fail(ExitCode::internal, "the device assembles no Jacobian for this physics");
-    }
-  }
-
-  bool build_from(const BlockMatrix& A) override {
-    // Row-major blocks per element ([k][slot][r][c]) to the device's element-fastest layout.
-    const std::size_t n = std::size_t(n_), bb = 4 * std::size_t(B) * B;
-    host_J_.resize(bb * n);
-    for (std::size_t k = 0; k < n; ++k) {
-      const double* row = A.row(int(k));
-      for (std::size_t e = 0; e < bb; ++e) host_J_[e * n + k] = row[e];
-    }
-    J_.upload(host_J_);
-    if (!cols_uploaded_) { // the mesh's: the same at every build
-      std::vector<int> col(4 * n);
-      for (std::size_t k = 0; k < n; ++k)
-        for (std::size_t slot = 0; slot < 4; ++slot) col[slot * n + k] = A.col[k * 4 + slot];
-      col_.upload(col);
-      cols_uploaded_ = true;
-    }
-    shift_.upload(A.shift);
+    u_.upload(u);
+    shift_.upload(shift);
+    const StateView<double> U{u_.get(), n_};
+    k_assemble<P, Phys><<<implicit_blocks(n_), kImplicitBlock, 0, stream_>>>(
+        tables_.get(), jp_, mesh_.view(), U, bcs_dual_.get(), int(bcs_dual_.size()), t, J_.get(),
+        col_.get());
+    cuda_check(cudaGetLastError(), "Jacobian assembly");
     return factor_all();
   }
 
@@ -410,15 +373,15 @@ private:
   }
 
   void upload_boundaries() {
-    // The dual-number copies carry no tables: a tabulated ghost state is constant in u.
-    std::vector<BoundaryParams<Dual<M>, M>> d;
-    for (const auto& bc : cfg_.boundaries) d.push_back(to_real<Dual<M>, M>(bc));
-    bcs_.upload(tables_bc_.params(cfg_));
+    // In dual numbers, with the device's tables (tables_bc_ keeps them).
+    std::vector<JacobianBoundary<Phys>> d;
+    for (const auto& bc : tables_bc_.params(cfg_))
+      d.push_back(to_real<Dual<JacobianDirs<Phys>::one>, M>(bc));
     bcs_dual_.upload(d);
   }
 
   std::string device_name_;
-  DeviceJacobianPhysics<Phys> jp_;
+  JacobianPhysics<Phys> jp_;
   ImplicitParams prm_;
   BackendConfig<M> cfg_;
   int n_;
@@ -426,16 +389,13 @@ private:
   cublasHandle_t blas_ = nullptr;
   DeviceArray<DGTables<P, double>> tables_;
   DeviceMesh<double> mesh_;
-  DeviceArray<BoundaryParams<double, M>> bcs_;
-  DeviceArray<BoundaryParams<Dual<M>, M>> bcs_dual_;
+  DeviceArray<JacobianBoundary<Phys>> bcs_dual_;
   DeviceBoundaryTables<double, M> tables_bc_;
   DeviceArray<double> J_, shift_, u_, b_, x_, W_, Winv_;
   DeviceArray<int> col_, pivots_, info_;
   std::deque<Level> levels_; // not moved: DeviceArray is not
   DeviceAgglomerated<M> agg_;
-  std::vector<int> slots_;     // col_ on the host as col[k][slot], downloaded once
-  std::vector<double> host_J_; // build_from's blocks in the device's layout, before the upload
-  bool cols_uploaded_ = false; // build_from's column elements (col_), uploaded at its first call
+  std::vector<int> slots_; // col_ on the host as col[k][slot], downloaded once
   // multicolor_gs: the colour order, each element's place in it, its colours' first places, the
   // blocks' column elements in it (with Jc_)
   DeviceArray<int> perm_, pos_, colc_;

@@ -50,12 +50,20 @@ inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
 }
 
-// Runs a case on `device` at order p (refine < 0: the case's own) with `--set` overrides into
-// `out_dir`, writing no snapshots; progress and info lines silenced.
+// Runs `opt` with `--set` overrides, writing no snapshots; progress and info lines silenced.
+inline RunResult run_quiet(RunOptions opt, std::vector<std::string> overrides) {
+  spdlog::set_level(spdlog::level::warn);
+  opt.quiet = true;
+  overrides.push_back("output.hdf5=false");
+  overrides.push_back("output.gmsh=false");
+  opt.overrides = std::move(overrides);
+  return run_case(opt);
+}
+
+// A case on `device` at order p (refine < 0: the case's own) into `out_dir`, as run_quiet.
 inline RunResult run_quiet_on(const std::string& device, const std::string& case_path, int p,
                               int refine, std::vector<std::string> overrides,
                               const std::string& out_dir, const std::string& mesh_path = "") {
-  spdlog::set_level(spdlog::level::warn);
   RunOptions opt;
   opt.case_path = case_path;
   opt.mesh_path = mesh_path;
@@ -63,11 +71,7 @@ inline RunResult run_quiet_on(const std::string& device, const std::string& case
   opt.device = device;
   opt.order = p;
   opt.refine = refine;
-  opt.quiet = true;
-  overrides.push_back("output.hdf5=false");
-  overrides.push_back("output.gmsh=false");
-  opt.overrides = std::move(overrides);
-  return run_case(opt);
+  return run_quiet(opt, std::move(overrides));
 }
 
 // The same on the CPU.

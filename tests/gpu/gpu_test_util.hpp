@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_support.hpp"
 #include "solver/run.hpp"
 
 namespace tridg::gpu_test {
@@ -21,22 +22,18 @@ inline RunResult run_on(const std::string& device, const std::string& case_file,
   o.precision = precision;
   o.limit_in_stage = limit_in_stage;
   o.overlap_launches = overlap_launches;
-  o.case_path = std::string(TRIDG_SOURCE_DIR) + "/" + case_file;
-  o.mesh_path = std::string(TRIDG_SOURCE_DIR) + "/" + mesh;
+  o.case_path = test::source_path(case_file);
+  o.mesh_path = test::source_path(mesh);
   o.order = order;
   o.refine = refine;
   o.device = device;
-  o.quiet = true;
   // One folder per process and run: tests run in parallel under ctest -j.
   static int counter = 0;
   o.output_dir =
       (std::filesystem::temp_directory_path() /
        ("tridg_gpu_" + device + "_" + std::to_string(::getpid()) + "_" + std::to_string(counter++)))
           .string();
-  sets.push_back("output.hdf5=false");
-  sets.push_back("output.gmsh=false");
-  o.overrides = sets;
-  return run_case(o);
+  return test::run_quiet(o, std::move(sets));
 }
 
 // max |a - b| / max |b|

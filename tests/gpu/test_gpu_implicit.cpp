@@ -1,7 +1,8 @@
 // The implicit schemes with their linear solves on the GPU (--device cuda) against the host's:
 // the same steady states and time steps, GMRES iterations within the rounding of the two
-// orthogonalisations, shallow water's thin-water cases with its Jacobian assembled on the
-// device, the same bits from run to run, and the settings the GPU does not have refused by name.
+// orthogonalisations, shallow water's thin-water cases and linearised shallow water's standing
+// wave with their Jacobians assembled on the device, the same bits from run to run, and the
+// settings the GPU does not have refused by name.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -142,6 +143,34 @@ TEST_CASE("shallow water on the GPU: its Jacobian assembled and solved there, th
             1e-12 * std::abs(gpu.conserved_initial[0]));
     }
   }
+}
+
+TEST_CASE("linearised shallow water on the GPU: its Jacobian assembled there, the host's steps") {
+  if (!tridg_test::order_compiled(2)) return;
+  // The standing wave of tests/test_implicit_schemes.cpp with BDF2 (dt = 0.01, 15 steps, p = 2,
+  // 208 elements),
+  // the GPU's preconditioner on both.
+  const std::vector<std::string> sets = {"time.scheme=\"bdf2\"",
+                                         "time.dt=0.01",
+                                         "implicit.preconditioner=\"p_multigrid\"",
+                                         "implicit.smoother=\"multicolor_gs\"",
+                                         "implicit.newton_tol=1e-12",
+                                         "implicit.gmres_tol=1e-10"};
+  test::ScratchDir dir("gpu_lsw_implicit");
+  const std::string cs = test::source_path("cases/standing_wave.toml");
+  const std::string mesh = test::source_path("meshes/prepared/unit_square_s4.h5");
+  const RunResult cpu = test::run_quiet_on("cpu", cs, 2, -1, sets, dir.file("cpu"), mesh);
+  const RunResult gpu = test::run_quiet_on("cuda", cs, 2, -1, sets, dir.file("gpu"), mesh);
+  CHECK(gpu.steps == cpu.steps);
+  CHECK(stat(gpu, "newton_iterations") == stat(cpu, "newton_iterations"));
+  const double d = max_rel_diff(gpu.final_state, cpu.final_state);
+  CHECK(d < 1e-10);
+  REQUIRE(gpu.l2_error.size() == 3);
+  CHECK(gpu.l2_error[0] < 1e-4); // the host's 8.9e-5 against the exact wave
+  MESSAGE("standing wave: " << gpu.steps << " steps, Newton " << stat(gpu, "newton_iterations")
+                            << ", GMRES " << stat(gpu, "gmres_iterations") << " (GPU) / "
+                            << stat(cpu, "gmres_iterations") << " (host), states differ by " << d
+                            << ", eta's error " << gpu.l2_error[0]);
 }
 
 TEST_CASE("the GPU's implicit solve gives the same bits on every run") {

@@ -73,6 +73,24 @@ TRIDG_HD void add_side(const Out& out, int slot, const double* a, const Dual<N>*
     }
 }
 
+// blk[v NP + j][gv NP + i] += phi_j dS_v / dc_{gv,i} in block 0 for a point source S at volume
+// point q that reads the weighted gradient of variable gv (its directions side and side + 1):
+// wdx = sum_i (g0 dr_i + g2 ds_i) c_{gv,i}, wdy = sum_i (g1 dr_i + g3 ds_i) c_{gv,i}.
+template <int P, class Phys, int N, class Out>
+TRIDG_HD void add_gradient_chain(const Out& out, const DGTables<P, double>& T, int q,
+                                 const Dual<N>* src, double g0, double g1, double g2, double g3) {
+  constexpr int NP = Order<P>::NP, gv = Phys::point_gradient_var, o = JacobianDirs<Phys>::side;
+  for (int v = 0; v < Phys::M; ++v) {
+    const double sx = src[v].d[o], sy = src[v].d[o + 1];
+    if (sx == 0 && sy == 0) continue;
+    for (int i = 1; i < NP; ++i) {
+      const double dr = T.vdr[q][i], ds = T.vds[q][i];
+      const double a = sx * (g0 * dr + g2 * ds) + sy * (g1 * dr + g3 * ds);
+      for (int j = 0; j < NP; ++j) out(0, v * NP + j, gv * NP + i) += T.vphi[q][j] * a;
+    }
+  }
+}
+
 // The physics in the dual numbers the Jacobian differentiates with: an element's own terms and
 // its boundary edges (Dual<one>), an interior edge's two sides (Dual<two>). Made once on the
 // host, passed to every row.
@@ -84,6 +102,16 @@ template <class Phys> struct JacobianPhysics {
   explicit JacobianPhysics(const Phys& p)
       : one(p.template cast<D1>()), two(p.template cast<D2>()) {}
 };
+
+// The state sum_j phi_j u[w][j] at a point as dual variables w = o .. o + M - 1.
+template <int NP, int M, class D>
+TRIDG_HD void seed_point(const double* phi, const double (&u)[M][NP], int o, D (&ud)[M]) {
+  for (int w = 0; w < M; ++w) {
+    double a = 0;
+    for (int j = 0; j < NP; ++j) a += phi[j] * u[w][j];
+    ud[w] = D::variable(a, o + w);
+  }
+}
 
 // The means of element k, and its cell data with the means as the directions from o + M.
 template <int M, int NP>
@@ -132,28 +160,45 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
   // The element's own cell data: read by its boundary edges, side corrections and sources.
   const auto cell = dual_cell<P, D1>(pd1, m, k, mean, 0);
 
-  // Volume integral: d/du of sum_q (G dphi/dr + H dphi/ds) with G, H the contravariant fluxes.
-  if constexpr (P > 0) {
+  // Volume integral, d/du of sum_q (G dphi/dr + H dphi/ds) with G, H the contravariant fluxes,
+  // and the physics' volume sources, as element_rhs adds them: one state per point for both.
+  if constexpr (P > 0 || Phys::has_point_source) {
     for (int q = 0; q < NQ; ++q) {
-      D1 ud[M], fx[M], fy[M];
-      for (int w = 0; w < M; ++w) {
-        double a = 0;
-        for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * u[w][j];
-        ud[w] = D1::variable(a, w);
+      D1 ud[M];
+      seed_point<NP>(T.vphi[q], u, 0, ud);
+      ElementPoint<D1> ep{&m, k, q, D1(det * T.vw[q])};
+      if constexpr (P > 0) {
+        D1 fx[M], fy[M];
+        if constexpr (Phys::has_point_flux)
+          pd1.template point_flux<P>(ep, ud, fx, fy);
+        else
+          pd1.flux(ud, fx, fy);
+        for (int v = 0; v < M; ++v)
+          for (int w = 0; w < M; ++w) {
+            const double G = g0 * fx[v].d[w] + g1 * fy[v].d[w];
+            const double H = g2 * fx[v].d[w] + g3 * fy[v].d[w];
+            for (int j = 1; j < NP; ++j) {
+              const double a = G * T.vdr[q][j] + H * T.vds[q][j];
+              for (int i = 0; i < NP; ++i) out(0, v * NP + j, w * NP + i) += a * T.vphi[q][i];
+            }
+          }
       }
-      if constexpr (Phys::has_point_flux)
-        pd1.template point_flux<P>(ElementPoint<D1>{&m, k, q, D1(det * T.vw[q])}, ud, fx, fy);
-      else
-        pd1.flux(ud, fx, fy);
-      for (int v = 0; v < M; ++v)
-        for (int w = 0; w < M; ++w) {
-          const double G = g0 * fx[v].d[w] + g1 * fy[v].d[w];
-          const double H = g2 * fx[v].d[w] + g3 * fy[v].d[w];
-          for (int j = 1; j < NP; ++j) {
-            const double a = G * T.vdr[q][j] + H * T.vds[q][j];
-            for (int i = 0; i < NP; ++i) out(0, v * NP + j, w * NP + i) += a * T.vphi[q][i];
+      if constexpr (Phys::has_point_source) {
+        [[maybe_unused]] const bool gradient = Dirs::gradient && pd1.wants_point_gradient();
+        if constexpr (Dirs::gradient) {
+          if (gradient) {
+            double wdx, wdy;
+            weighted_gradient<P>(T, q, u[Phys::point_gradient_var], g0, g1, g2, g3, wdx, wdy);
+            ep.wdx = D1::variable(wdx, Dirs::side);
+            ep.wdy = D1::variable(wdy, Dirs::side + 1);
           }
         }
+        D1 src[M];
+        pd1.template point_source<P>(ep, cell, ud, src);
+        add_side<NP, Phys>(out, 0, T.vphi[q], src, 0, T.vphi[q], 1.0, 1.0);
+        if constexpr (Dirs::gradient)
+          if (gradient) add_gradient_chain<P, Phys>(out, T, q, src, g0, g1, g2, g3);
+      }
     }
   }
 
@@ -166,16 +211,14 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
     double nx, ny, len;
     edge_normal(m, e, nx, ny, len);
     cols[1 + s] = -1;
+    double own[NF][M]; // k's traces on this side, in its own direction
+    traces<P, M>(T, U, k, s, own);
     if constexpr (Phys::has_side_correction) { // the physics' own term on this side
       for (int q = 0; q < NF; ++q) {
         const int eq = right ? NF - 1 - q : q;
         const EdgePoint<D1> pt{&m, e, eq, NF, D1(0), D1(0), D1(0), D1(nx), D1(ny)};
         D1 ud[M], c[M];
-        for (int w = 0; w < M; ++w) {
-          double a = 0;
-          for (int j = 0; j < NP; ++j) a += T.fphi[s][q][j] * u[w][j];
-          ud[w] = D1::variable(a, w);
-        }
+        for (int w = 0; w < M; ++w) ud[w] = D1::variable(own[q][w], w);
         pd1.side_correction(pt, right, cell, ud, D1(len * T.fw[q]), c);
         add_side<NP, Phys>(out, 0, T.fphi[s][q], c, 0, T.fphi[s][q], -1.0, 1.0);
       }
@@ -188,13 +231,11 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
       const int nb = m.n_bedges;
       const double x0 = m.bnd_xy[e], y0 = m.bnd_xy[nb + e];
       const double x1 = m.bnd_xy[2 * nb + e], y1 = m.bnd_xy[3 * nb + e];
-      double uL[NF][M];
-      traces<P, M>(T, U, k, s, uL);
       for (int q = 0; q < NF; ++q) {
         const double x = x0 + T.ft[q] * (x1 - x0), y = y0 + T.ft[q] * (y1 - y0);
         const EdgePoint<D1> pt{&m, e, q, NF, D1(x), D1(y), D1(t), D1(nx), D1(ny)};
         D1 a[M], f[M];
-        for (int w = 0; w < M; ++w) a[w] = D1::variable(uL[q][w], w);
+        for (int w = 0; w < M; ++w) a[w] = D1::variable(own[q][w], w);
         boundary_point_flux(pd1, bcs_dual[group], pt, cell, a, f);
         add_side<NP, Phys>(out, 0, T.fphi[s][q], f, 0, T.fphi[s][q], -1.0, len * T.fw[q]);
       }
@@ -203,14 +244,15 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
     const int kl = m.edge_elem[e], kr = m.edge_elem[m.n_edges + e];
     const int sides = m.edge_side[e];
     const int sl = sides & 3, sr = (sides >> 2) & 3;
-    double uL[NF][M], uR[NF][M], mean_l[M], mean_r[M];
-    traces<P, M>(T, U, kl, sl, uL);
-    traces<P, M>(T, U, kr, sr, uR);
-    element_means<M, NP>(U, kl, mean_l);
-    element_means<M, NP>(U, kr, mean_r);
-    const auto cl = dual_cell<P, D2>(pd2, m, kl, mean_l, 0);
-    const auto cr = dual_cell<P, D2>(pd2, m, kr, mean_r, Dirs::side);
-    cols[1 + s] = right ? kl : kr;
+    const int kn = right ? kl : kr; // the neighbour, on the edge's other side
+    double other[NF][M], mean_n[M];
+    traces<P, M>(T, U, kn, right ? sl : sr, other);
+    element_means<M, NP>(U, kn, mean_n);
+    const double(&uL)[NF][M] = right ? other : own;
+    const double(&uR)[NF][M] = right ? own : other;
+    const auto cl = dual_cell<P, D2>(pd2, m, kl, right ? mean_n : mean, 0);
+    const auto cr = dual_cell<P, D2>(pd2, m, kr, right ? mean : mean_n, Dirs::side);
+    cols[1 + s] = kn;
     for (int q = 0; q < NF; ++q) {
       const EdgePoint<D2> pt{&m, e, q, NF, D2(0), D2(0), D2(0), D2(nx), D2(ny)};
       D2 a[M], b[M], f[M];
@@ -232,44 +274,6 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
     }
   }
 
-  // The physics' volume sources, as element_rhs adds them.
-  if constexpr (Phys::has_point_source) {
-    for (int q = 0; q < NQ; ++q) {
-      D1 ud[M], src[M];
-      for (int w = 0; w < M; ++w) {
-        double a = 0;
-        for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * u[w][j];
-        ud[w] = D1::variable(a, w);
-      }
-      ElementPoint<D1> ep{&m, k, q, D1(det * T.vw[q])};
-      [[maybe_unused]] bool gradient = false;
-      if constexpr (Dirs::gradient) {
-        if (pd1.wants_point_gradient()) {
-          double wdx, wdy;
-          weighted_gradient<P>(T, q, u[Phys::point_gradient_var], g0, g1, g2, g3, wdx, wdy);
-          ep.wdx = D1::variable(wdx, Dirs::side);
-          ep.wdy = D1::variable(wdy, Dirs::side + 1);
-          gradient = true;
-        }
-      }
-      pd1.template point_source<P>(ep, cell, ud, src);
-      add_side<NP, Phys>(out, 0, T.vphi[q], src, 0, T.vphi[q], 1.0, 1.0);
-      if constexpr (Dirs::gradient) {
-        if (gradient) { // the gradient's own chain: wdx = sum_i (g0 dr_i + g2 ds_i) c_{gv,i}
-          constexpr int gv = Phys::point_gradient_var;
-          for (int v = 0; v < M; ++v) {
-            const double sx = src[v].d[Dirs::side], sy = src[v].d[Dirs::side + 1];
-            if (sx == 0 && sy == 0) continue;
-            for (int i = 1; i < NP; ++i) {
-              const double dr = T.vdr[q][i], ds = T.vds[q][i];
-              const double a = sx * (g0 * dr + g2 * ds) + sy * (g1 * dr + g3 * ds);
-              for (int j = 0; j < NP; ++j) out(0, v * NP + j, gv * NP + i) += T.vphi[q][j] * a;
-            }
-          }
-        }
-      }
-    }
-  }
   if constexpr (Phys::has_cell_source && Phys::has_cell) {
     // Fixed per element, but chosen by the cell data (wet or not): its derivative in the means.
     D1 rhs[M][NP];

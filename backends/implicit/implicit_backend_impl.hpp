@@ -24,15 +24,9 @@ template <int P, class Phys> class ImplicitBackend final : public Backend<Phys::
 public:
   ImplicitBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
                   const BackendConfig<M>& cfg, int gpu)
-      : prm_(cfg.implicit), op_(phys, tables, mesh, cfg), newton_(op_, prm_), cfg_(cfg) {
+      : prm_(cfg.implicit), op_(phys, tables, mesh, cfg),
+        newton_(op_, prm_, device_system(phys, tables, mesh, cfg, gpu)), cfg_(cfg) {
     u_.assign(op_.size(), 0.0);
-    if (gpu >= 0) {
-#ifdef TRIDG_IMPLICIT_CUDA
-      newton_.use_device(make_device_system(phys, tables, mesh, cfg, gpu));
-#else
-      fail(ExitCode::no_device, "this build has no CUDA backend for the implicit schemes");
-#endif
-    }
   }
 
   std::string name() const override {
@@ -51,9 +45,7 @@ public:
     r0_ = -1;
     cfl_scale_ = 1;
   }
-  void get_state(std::vector<double>& c) override {
-    c = u_;
-  }
+  void get_state(std::vector<double>& c) override { c = u_; }
   void set_time(double t, std::int64_t steps) override {
     t_ = t;
     steps_ = steps;
@@ -160,6 +152,19 @@ public:
   }
 
 private:
+  // The GPU's linear systems for `gpu` >= 0, none for the host.
+  static std::unique_ptr<DeviceSystem<M>>
+  device_system([[maybe_unused]] const Phys& phys, [[maybe_unused]] const BasisTables& tables,
+                [[maybe_unused]] const MeshArrays& mesh,
+                [[maybe_unused]] const BackendConfig<M>& cfg, int gpu) {
+    if (gpu < 0) return nullptr;
+#ifdef TRIDG_IMPLICIT_CUDA
+    return make_device_system(phys, tables, mesh, cfg, gpu);
+#else
+    fail(ExitCode::no_device, "this build has no CUDA backend for the implicit schemes");
+#endif
+  }
+
   // The CFL step of the current state (or the fixed one), not past t_target.
   double cfl_dt(double t_target) {
     op_.rates(u_, rate_);

@@ -50,10 +50,14 @@ public:
   using Op = DgOperator<P, Phys>;
   static constexpr int NP = Op::NP, B = Op::B;
 
-  NewtonKrylov(Op& op, const ImplicitParams& prm)
+  // With `device` the linear systems are built and solved on a GPU; the host's preconditioner is
+  // then not made.
+  NewtonKrylov(Op& op, const ImplicitParams& prm,
+               std::unique_ptr<DeviceSystem<Phys::M>> device = nullptr)
       : op_(op), prm_(prm),
-        block_(prm.preconditioner == "block_ilu0" ? Smoother::block_ilu0 : Smoother::block_jacobi) {
-    if (prm.preconditioner == "p_multigrid") {
+        block_(prm.preconditioner == "block_ilu0" ? Smoother::block_ilu0 : Smoother::block_jacobi),
+        device_(std::move(device)) {
+    if (prm.preconditioner == "p_multigrid" && !device_) {
       const Smoother sm = prm.smoother == "block_jacobi"    ? Smoother::block_jacobi
                           : prm.smoother == "vertex_patch"  ? Smoother::vertex_patch
                           : prm.smoother == "multicolor_gs" ? Smoother::multicolor_gs
@@ -64,11 +68,6 @@ public:
     }
   }
 
-  // The linear solves on a GPU from here on (the host's preconditioner is not used then).
-  void use_device(std::unique_ptr<DeviceSystem<Phys::M>> d) {
-    device_ = std::move(d);
-    mg_.reset();
-  }
   const DeviceSystem<Phys::M>* device() const { return device_.get(); }
   void set_boundary(int i, const BoundaryParams<double, Phys::M>& bc) {
     if (device_) device_->set_boundary(i, bc);

@@ -41,6 +41,18 @@ TRIDG_HD void weighted_gradient(const DGTables<P, Real>& T, int q, const Real (&
   wdy = g1 * dr + g3 * ds;
 }
 
+// The physical flux at a volume point: the point's own where it reads mesh data
+// (has_point_flux), else the state's alone.
+template <int P, class Phys, class Real>
+TRIDG_HD void volume_point_flux(const Phys& phys, const ElementPoint<Real>& ep,
+                                const Real (&u)[Phys::M], Real (&fx)[Phys::M],
+                                Real (&fy)[Phys::M]) {
+  if constexpr (Phys::has_point_flux)
+    phys.template point_flux<P>(ep, u, fx, fy);
+  else
+    phys.flux(u, fx, fy);
+}
+
 template <int P, class Phys, class Real>
 TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                           const StateView<Real>& U, const Real* F, int k,
@@ -69,10 +81,7 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
         for (int j = 0; j < NP; ++j) a += T.vphi[q][j] * u[v][j];
         uq[v] = a;
       }
-      if constexpr (Phys::has_point_flux)
-        phys.template point_flux<P>(ElementPoint<Real>{&m, k, q, det * T.vw[q]}, uq, fx, fy);
-      else
-        phys.flux(uq, fx, fy);
+      volume_point_flux<P>(phys, ElementPoint<Real>{&m, k, q, det * T.vw[q]}, uq, fx, fy);
 #pragma unroll
       for (int v = 0; v < M; ++v) {
         // contravariant fluxes (det J times the reference-space flux)

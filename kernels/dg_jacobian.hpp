@@ -169,10 +169,7 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
       ElementPoint<D1> ep{&m, k, q, D1(det * T.vw[q])};
       if constexpr (P > 0) {
         D1 fx[M], fy[M];
-        if constexpr (Phys::has_point_flux)
-          pd1.template point_flux<P>(ep, ud, fx, fy);
-        else
-          pd1.flux(ud, fx, fy);
+        volume_point_flux<P>(pd1, ep, ud, fx, fy);
         for (int v = 0; v < M; ++v)
           for (int w = 0; w < M; ++w) {
             const double G = g0 * fx[v].d[w] + g1 * fy[v].d[w];

@@ -20,6 +20,7 @@
 #include "backends/cuda/device_boundaries.cuh"
 #include "backends/cuda/device_mesh.cuh"
 #include "backends/cuda/element_by_variable.cuh"
+#include "backends/cuda/element_mma.cuh"
 #include "backends/cuda/step_launch.cuh"
 #include "backends/cuda/stream_graph.cuh"
 #include "backends/order_dispatch.hpp"
@@ -37,6 +38,8 @@ template <class Real> struct StateBuffers {
 };
 
 template <int P, class Real> __constant__ DGTables<P, Real> c_tables;
+// The tensor-core element stage's tables (element_mma.cuh): lane-indexed, so global, not constant.
+template <int P> __device__ MmaTables<P> g_mma_tables;
 
 constexpr int kBlock = 256;
 // Blocks per multiprocessor each kernel is compiled for, which caps its registers per thread.
@@ -154,6 +157,38 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
   if (last_stage) block_max_store<kBlockByVariable<P>>(rate, block_rate);
 }
 
+// The element stage on the tensor cores (backends/cuda/element_mma.cuh), fp64, where no limiter
+// runs in the stage, on compute capability 8.0 and above. From p = 3: on an H200 at 1.6M
+// elements it took the p = 4 steps 13-22 % off and the p = 3 SSP-RK2 step 6 %, but made the p = 2
+// step 24-35 % slower than the by-variable kernel (bench/NOTES.md).
+template <int P, class Phys, class Real> constexpr bool kMma = P >= 3 && mma_fits<Phys, Real>;
+constexpr int kMmaLanes = 4; // per element
+
+template <int P, class Phys>
+__global__ void __launch_bounds__(kBlock, 2)
+    k_element_mma(Phys phys, MeshView<double> m, StateBuffers<double> b, const double* F,
+                  StageCoeffs<double> c, const StepControl* ctl, bool first_stage, bool last_stage,
+                  bool check_points, double* block_rate, int k0, int k1) {
+  step_kernel_start();
+  const double dt = ctl->dt;
+  if (dt <= 0) return;
+  const int kt = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / kMmaLanes;
+  const int warp_first = k0 + (blockIdx.x * blockDim.x + (threadIdx.x & ~31)) / kMmaLanes;
+  double rate = 0;
+  if (warp_first < k1) { // the whole warp, for the tensor cores
+    const StateView<double> in = stage_input(b, ctl->parity, first_stage);
+    const StateView<double> u0{b.s[ctl->parity], b.n}, out{b.s[1 - ctl->parity], b.n},
+        acc{b.acc, b.n};
+    const bool own = kt < k1;
+    rate =
+        element_stage_mma<P>(c_tables<P, double>, g_mma_tables<P>, phys, m, in, u0, acc, out, F, c,
+                             dt, last_stage, last_stage && check_points, own ? kt : k1 - 1, own);
+    if (!own) rate = 0;
+    if (!(rate <= 3e38)) rate = INFINITY;
+  }
+  if (last_stage) block_max_store(rate, block_rate);
+}
+
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
@@ -255,6 +290,10 @@ public:
     device_name_ = prop.name;
     const DGTables<P, Real> t = to_dg_tables<P, Real>(tables);
     cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
+    if constexpr (kMma<P, DevPhys, Real>) {
+      const MmaTables<P> x = mma_tables<P>(t);
+      cuda_check(cudaMemcpyToSymbol(g_mma_tables<P>, &x, sizeof x), "tensor-core tables");
+    }
     // As DeviceArray::upload: complete before the backend's stream launches anything.
     cuda_check(cudaStreamSynchronize(cudaStreamLegacy), "tables to constant memory");
     cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
@@ -271,7 +310,9 @@ public:
     ctl_.resize(1);
     n_rate_blocks_ = n_blocks_;
     // + 1: a partitioned mesh's element launches are split
-    block_rate_.resize(std::max(n_blocks_, element_blocks({0, n_elems_})) + 1);
+    block_rate_.resize(std::max({n_blocks_, element_blocks({0, n_elems_}, false),
+                                 element_blocks({0, n_elems_}, true)}) +
+                       1);
     setup_halo();
     upload_boundaries();
     this->init_control(cfg_, limits_own_coefficients<DevPhys>);
@@ -386,6 +427,13 @@ private:
     auto launch = [&](auto limit) {
       constexpr bool L = decltype(limit)::value;
       timed("elements", [&] {
+        if constexpr (kMma<P, DevPhys, Real> && !L) {
+          if (mma_stage())
+            return launch_step_kernel(
+                overlap_, k_element_mma<P, DevPhys>, element_blocks(r), kBlock, st, phys_, view_,
+                buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(), first,
+                last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
+        }
         if constexpr (kByVariable<P, DevPhys>)
           launch_step_kernel(overlap_, k_element_by_variable<P, L, DevPhys, Real>,
                              element_blocks(r), kBlockByVariable<P>, st, phys_, view_, buffers(),
@@ -488,12 +536,18 @@ private:
   const HaloLayout* halo() const { return cfg_.halo.get(); }
   bool partitioned() const { return halo() != nullptr; }
   int blocks(Range r) const { return (r.last - r.first + kBlock - 1) / kBlock; }
-  // Blocks of the element kernel over r (a thread per element, or M per element).
-  int element_blocks(Range r) const {
+  // Blocks of the element kernel over r (a thread per element, M by variable, four per element on
+  // the tensor cores).
+  int element_blocks(Range r) const { return element_blocks(r, mma_stage()); }
+  int element_blocks(Range r, bool mma) const {
     constexpr bool by_var = kByVariable<P, DevPhys>;
-    constexpr int block = by_var ? kBlockByVariable<P> : kBlock;
-    const long threads = long(r.last - r.first) * (by_var ? M : 1);
+    const int block = mma || !by_var ? kBlock : kBlockByVariable<P>;
+    const long threads = long(r.last - r.first) * (mma ? kMmaLanes : by_var ? M : 1);
     return int((threads + block - 1) / block);
+  }
+  // Whether the element stage runs on the tensor cores (k_element_mma).
+  bool mma_stage() const {
+    return kMma<P, DevPhys, Real> && sm_major_ >= 8 && !this->limits_in_stage();
   }
   Real* halo_state(bool on_current) {
     return state_[on_current ? host_ctl_.parity : 1 - host_ctl_.parity].get();

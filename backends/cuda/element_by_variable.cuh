@@ -171,10 +171,7 @@ __device__ __forceinline__ Real element_stage_by_variable(
     for (int j = 0; j < NP; ++j) own += T.vphi[q][j] * u[j];
     Real uq[M], fx[M], fy[M];
     gather_lanes(mask, own, uq);
-    if constexpr (Phys::has_point_flux)
-      phys.template point_flux<P>(ElementPoint<Real>{&m, k, q, det * T.vw[q]}, uq, fx, fy);
-    else
-      phys.flux(uq, fx, fy);
+    volume_point_flux<P>(phys, ElementPoint<Real>{&m, k, q, det * T.vw[q]}, uq, fx, fy);
     // a run-time index into fx would put it in local memory: select instead
     Real fxv = fx[0], fyv = fy[0];
 #pragma unroll

@@ -26,6 +26,26 @@ struct BlockMatrix {
   const double* row(int k) const { return J.data() + std::size_t(k) * 4 * B * B; }
 };
 
+// t += J_kj x_j (Negate: t -= J_kj x_j) over row k's slots from `first` (0: the element itself
+// too, 1: its neighbours alone), each block's product summed before it is added.
+template <bool Negate>
+inline void add_row_products(const BlockMatrix& A, int k, int first, const Vec& x, double* t) {
+  const int n = A.n, B = A.B;
+  for (int slot = first; slot < 4; ++slot) {
+    const int c = A.col[std::size_t(k) * 4 + slot];
+    if (c < 0) continue;
+    const double* b = A.row(k) + std::size_t(slot) * B * B;
+    for (int r = 0; r < B; ++r) {
+      double s = 0;
+      for (int i = 0; i < B; ++i) s += b[r * B + i] * x[std::size_t(i) * n + c];
+      if constexpr (Negate)
+        t[r] -= s;
+      else
+        t[r] += s;
+    }
+  }
+}
+
 // y = A x.
 inline void apply(const BlockMatrix& A, const Vec& x, Vec& y) {
   const int n = A.n, B = A.B;
@@ -34,17 +54,7 @@ inline void apply(const BlockMatrix& A, const Vec& x, Vec& y) {
   for (int k = 0; k < n; ++k) {
     double acc[256];
     for (int r = 0; r < B; ++r) acc[r] = A.shift[k] * x[std::size_t(r) * n + k];
-    const double* blk = A.row(k);
-    for (int slot = 0; slot < 4; ++slot) {
-      const int c = A.col[std::size_t(k) * 4 + slot];
-      if (c < 0) continue;
-      const double* b = blk + slot * B * B;
-      for (int r = 0; r < B; ++r) {
-        double s = 0;
-        for (int i = 0; i < B; ++i) s += b[r * B + i] * x[std::size_t(i) * n + c];
-        acc[r] -= s;
-      }
-    }
+    add_row_products<true>(A, k, 0, x, acc);
     for (int r = 0; r < B; ++r) y[std::size_t(r) * n + k] = acc[r];
   }
 }

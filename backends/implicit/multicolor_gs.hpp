@@ -49,16 +49,7 @@ public:
         double t[256];
         for (int i = 0; i < B; ++i) t[i] = r[std::size_t(i) * n + k];
         // r_k - sum of A_kj z_j over the neighbours, A_kj = -J_kj.
-        for (int slot = 1; slot < 4; ++slot) {
-          const int c = A.col[std::size_t(k) * 4 + slot];
-          if (c < 0) continue;
-          const double* b = A.row(k) + std::size_t(slot) * B * B;
-          for (int i = 0; i < B; ++i) {
-            double s = 0;
-            for (int j = 0; j < B; ++j) s += b[i * B + j] * z[std::size_t(j) * n + c];
-            t[i] += s;
-          }
-        }
+        add_row_products<false>(A, k, 1, z, t);
         diag_.solve_block(k, t);
         for (int i = 0; i < B; ++i) z[std::size_t(i) * n + k] = t[i];
       }

@@ -67,31 +67,23 @@ template <int P> void check_order() {
       for (int i = 0; i < 2; ++i) CHECK(mma_index(t, 2 * m + i) == 4 * (2 * t + i) + m);
   const double tol = 1e-13; // sums of at most 45 products of numbers below about 10: ~50 ulps
   Frag a;
-  // values at the volume points and at the view points
-  for (int t = 0; t < S::TQ; ++t) {
-    Acc d{};
-    for (int k = 0; k < S::CM; ++k) {
-      a_operand(c, k, O::NP, a);
-      mma(d, a, X.phi[k][t]);
+  // values at the volume points and at the view points: the coefficients against `basis`
+  auto check_values = [&](const auto& table, int tiles, int points, const auto& basis) {
+    for (int t = 0; t < tiles; ++t) {
+      Acc d{};
+      for (int k = 0; k < S::CM; ++k) {
+        a_operand(c, k, O::NP, a);
+        mma(d, a, table[k][t]);
+      }
+      CHECK(largest_error(d, t, points, [&](int e, int q) {
+              double s = 0;
+              for (int j = 0; j < O::NP; ++j) s += basis[q][j] * c[e][j];
+              return s;
+            }) < tol);
     }
-    CHECK(largest_error(d, t, O::NQ, [&](int e, int q) {
-            double s = 0;
-            for (int j = 0; j < O::NP; ++j) s += T.vphi[q][j] * c[e][j];
-            return s;
-          }) < tol);
-  }
-  for (int t = 0; t < S::TV; ++t) {
-    Acc d{};
-    for (int k = 0; k < S::CM; ++k) {
-      a_operand(c, k, O::NP, a);
-      mma(d, a, X.view[k][t]);
-    }
-    CHECK(largest_error(d, t, O::NV, [&](int e, int q) {
-            double s = 0;
-            for (int j = 0; j < O::NP; ++j) s += T.vview[q][j] * c[e][j];
-            return s;
-          }) < tol);
-  }
+  };
+  check_values(X.phi, S::TQ, O::NQ, T.vphi);
+  check_values(X.view, S::TV, O::NV, T.vview);
   // the volume integral and the lifting, into the modes
   for (int t = 0; t < S::TM; ++t) {
     Acc d{};

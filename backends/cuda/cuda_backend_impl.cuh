@@ -126,7 +126,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
 // at the orders where it measured faster than a thread per element: p = 2 (elements -12 %), 3
 // (-19 %), 4 (-58 %) at 1.6M elements on the H100 (bench/NOTES.md). Its registers: p = 2 best
 // at 3 blocks of 256 (<= 85), p = 3 at 5 blocks of 128 (<= 102; 85 spills), p = 4 at 2 blocks
-// of 256 (<= 128).
+// of 256 (<= 128). At p >= 3 the tensor-core stage (kMma below) replaces it where it can; it
+// stays for fp32, the in-stage limiter and GPUs below compute capability 8.0.
 template <int P, class Phys> constexpr bool kByVariable = P >= 2 && by_variable_fits<Phys>;
 template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 3 : P == 3 ? 5 : 2;
 template <int P> constexpr int kBlockByVariable = P == 3 ? 128 : kBlock;

@@ -5,8 +5,10 @@
 // on a warp's 8 elements, four lanes each. The by-variable kernel evaluates each flux four times
 // (once per lane) and spends its issue slots on shuffles and table operands (bench/NOTES.md,
 // "High orders"); here a lane owns points, not variables, so the flux runs once per point, and
-// by the operand order of mma_tables.hpp no value moves between lanes. The sums are those of
-// element_stage, grouped by the tensor cores, so results differ from the CPU's by rounding only.
+// by the operand order of mma_tables.hpp no value moves between lanes. The tables are read
+// through the non-coherent cache: lane-indexed, they would serialise in constant memory. The sums
+// are those of element_stage, grouped by the tensor cores, so results differ from the CPU's by
+// rounding only.
 //
 // Only for physics that fit the by-variable kernel (no side corrections, no sources) and only
 // without a limiter in the stage (that case keeps the by-variable kernel).
@@ -22,11 +24,6 @@ namespace tridg {
 
 template <class Phys, class Real>
 constexpr bool mma_fits = std::is_same_v<Real, double>&& by_variable_fits<Phys>;
-
-// A table operand (read-only for the kernel's lifetime, so through the non-coherent cache).
-__device__ __forceinline__ double tab(const double& x) {
-  return __ldg(&x);
-}
 
 // d += a b on the warp's 8 x 4 by 4 x 8 tiles.
 __device__ __forceinline__ void mma884(double (&d)[2], double a, double b) {
@@ -49,7 +46,7 @@ __device__ __forceinline__ void mma_values(const double (&table)[C][T][32], int 
   for (int w = 0; w < M; ++w) out[w][0] = out[w][1] = 0;
 #pragma unroll
   for (int c = 0; c < C; ++c) {
-    const double b = tab(table[c][t][lane]);
+    const double b = __ldg(&table[c][t][lane]);
 #pragma unroll
     for (int w = 0; w < M; ++w) mma884(out[w], a[w][c], b);
   }
@@ -128,7 +125,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
       }
 #pragma unroll
       for (int tm = 0; tm < S::TM; ++tm) {
-        const double br = tab(X.dr[cq][tm][lane]), bs = tab(X.ds[cq][tm][lane]);
+        const double br = __ldg(&X.dr[cq][tm][lane]), bs = __ldg(&X.ds[cq][tm][lane]);
 #pragma unroll
         for (int w = 0; w < M; ++w) {
           mma884(r[w][tm], G[w], br);
@@ -144,7 +141,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
     side_fluxes<NF, M>(m, F, k, 4 * cl + m4, fl);
 #pragma unroll
     for (int tm = 0; tm < S::TM; ++tm) {
-      const double b = tab(X.lift[cl][tm][lane]);
+      const double b = __ldg(&X.lift[cl][tm][lane]);
 #pragma unroll
       for (int w = 0; w < M; ++w) mma884(r[w][tm], fl[w], b);
     }
@@ -158,8 +155,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
 #pragma unroll
       for (int i = 0; i < 2; ++i) {
         const int cc = 2 * tm + i, j = 4 * cc + m4;
-        if (cc >= S::CM) continue;
-        if (j >= NP) continue;
+        if (cc >= S::CM || j >= NP) continue;
         const double l = dt * (r[w][tm][i] * inv_det);
         const int at = (w * NP + j) * U.n + k;
         a[w][cc] = store ? rk_update(c, a[w][cc], l, at, U0, ACC, OUT) : a[w][cc];
@@ -177,7 +173,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
 #pragma unroll
       for (int i = 0; i < 2; ++i) {
         const int q = 4 * (2 * t + i) + m4;
-        if (2 * t + i >= S::CV || q >= NV) continue;
+        if (q >= NV) continue;
         double pt[M];
 #pragma unroll
         for (int w = 0; w < M; ++w) pt[w] = vq[w][i];

@@ -148,8 +148,7 @@ TEST_CASE("shallow water on the GPU: its Jacobian assembled and solved there, th
 TEST_CASE("linearised shallow water on the GPU: its Jacobian assembled there, the host's steps") {
   if (!tridg_test::order_compiled(2)) return;
   // The standing wave of tests/test_implicit_schemes.cpp with BDF2 (dt = 0.01, 15 steps, p = 2,
-  // 208 elements),
-  // the GPU's preconditioner on both.
+  // 208 elements), the GPU's preconditioner on both.
   const std::vector<std::string> sets = {"time.scheme=\"bdf2\"",
                                          "time.dt=0.01",
                                          "implicit.preconditioner=\"p_multigrid\"",

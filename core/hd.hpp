@@ -29,4 +29,14 @@ template <class T> TRIDG_HD T ldg(const T* p) {
 #endif
 }
 
+// Starts fetching the line that holds *p into the GPU's L2 cache, without waiting for it: for
+// operands a kernel needs only at its end. Nothing on the host.
+template <class T> TRIDG_HD void prefetch_l2(const T* p) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+#else
+  (void)p;
+#endif
+}
+
 } // namespace tridg

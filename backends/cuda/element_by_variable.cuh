@@ -154,6 +154,7 @@ __device__ __forceinline__ Real element_stage_by_variable(
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
   constexpr int M = Phys::M;
   const int E = m.n_elems;
+  prefetch_update<NP>(c, U0, ACC, k, v, v + 1, 0, 1);
   Real u[NP], rhs[NP];
 #pragma unroll
   for (int j = 0; j < NP; ++j) {

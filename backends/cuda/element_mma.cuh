@@ -88,6 +88,8 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
   constexpr int M = Phys::M;
   const int lane = threadIdx.x & 31, m4 = lane & 3;
   const int E = m.n_elems;
+  // Not at p = 4: there its addresses cost a spill and the SSP-RK2 step 4 % (bench/NOTES.md).
+  if (P < 4 && store) prefetch_update<NP>(c, U0, ACC, k, 0, M, m4, 4);
   double a[M][S::CM]; // the stage input, chunk c holding mode 4c + m4
 #pragma unroll
   for (int w = 0; w < M; ++w)

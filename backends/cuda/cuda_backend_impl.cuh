@@ -44,14 +44,18 @@ template <int P> __device__ MmaTables<P> g_mma_tables;
 constexpr int kBlock = 256;
 // Blocks per multiprocessor each kernel is compiled for, which caps its registers per thread.
 // The kernels are latency-bound gathers, so occupancy pays until the cap makes the compiler
-// spill or serialise: measured on the H100 at 1.6M elements (bench/NOTES.md), p = 1: edges and
-// limiter best at 3 blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 2;
-// everything else at the compiler's choice.
+// spill or serialise: measured on the H100 (bench/NOTES.md), p = 1: edges and limiter best at 3
+// blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 2; p = 3: edges at 3
+// blocks of 128 (<= 170 registers; 15 % shorter than one block of 256 at 99k elements, 5 % at
+// 1.6M; p = 4's traces need 254 and lost half their speed so); everything else at the
+// compiler's choice.
 enum KernelKind { kEdges, kElements, kLimiter };
 template <int P, int Kind>
 constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 2 : 3)
                            : P == 2 ? (Kind == kEdges ? 2 : 1)
+                           : P == 3 ? (Kind == kEdges ? 3 : 1)
                                     : 1;
+template <int P> constexpr int kBlockEdges = P == 3 ? 128 : kBlock;
 constexpr int kReduceThreads = 1024;
 
 template <class Real>
@@ -64,7 +68,7 @@ __device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>&
 // straddles two groups (or the last boundary group and the interior) diverges.
 // Edges [e0, e1) (all of them, or one part's on a partitioned mesh).
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kEdges>)
+__global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
             const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
             double c, bool first_stage, int e0, int e1) {
@@ -396,8 +400,9 @@ private:
     auto launch = [&](Range r) {
       if (r.last <= r.first) return;
       timed("edges", [&] {
+        constexpr int block = kBlockEdges<P>;
         launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>,
-                           (r.last - r.first + kBlock - 1) / kBlock, kBlock, st, phys_, view_,
+                           (r.last - r.first + block - 1) / block, block, st, phys_, view_,
                            buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()),
                            ctl_.get(), c, first, r.first, r.last);
       });

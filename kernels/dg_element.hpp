@@ -173,9 +173,10 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
     for (int j = 0; j < NP; ++j) rhs[v][j] *= inv_det;
 }
 
-// Asks the L2 cache at the stage's start for what element k's update reads only at its end (the
-// step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj, ...}), so that the
-// update does not wait for memory: RK4's steps 8-12 % shorter at p = 2 and 3 (bench/NOTES.md).
+// Asks the L2 cache, well before the update, for what element k's update reads only at the
+// stage's end (the step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj,
+// ...}), so that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4
+// (bench/NOTES.md).
 template <int NP, class Real>
 TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>& U0,
                               const StateView<Real>& ACC, int k, int v0, int v1, int j0, int dj) {

@@ -88,8 +88,6 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
   constexpr int M = Phys::M;
   const int lane = threadIdx.x & 31, m4 = lane & 3;
   const int E = m.n_elems;
-  // Not at p = 4: there its addresses cost a spill and the SSP-RK2 step 4 % (bench/NOTES.md).
-  if (P < 4 && store) prefetch_update<NP>(c, U0, ACC, k, 0, M, m4, 4);
   double a[M][S::CM]; // the stage input, chunk c holding mode 4c + m4
 #pragma unroll
   for (int w = 0; w < M; ++w)
@@ -136,7 +134,11 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
       }
     }
   }
-  // Lifting.
+  // Here, after the volume loop, not at the start as the other element kernels ask: on an H100
+  // RK4's steps 4-6 % shorter at p = 3 than when asked at the start, and at p = 4, where asking
+  // at the start spilled, 9-15 % shorter than not asking (bench/NOTES.md).
+  if (store) prefetch_update<NP>(c, U0, ACC, k, 0, M, m4, 4);
+    // Lifting.
 #pragma unroll
   for (int cl = 0; cl < S::CL; ++cl) {
     double fl[M];

@@ -47,7 +47,7 @@ constexpr int kBlock = 256;
 // spill or serialise: measured on the H100 (bench/NOTES.md), p = 1: edges and limiter best at 3
 // blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 2; p = 3: edges at 3
 // blocks of 128 (<= 170 registers; 15 % shorter than one block of 256 at 99k elements, 5 % at
-// 1.6M; p = 4's traces need 254 and lost half their speed so); everything else at the
+// 1.6M; p = 4's traces need 254 and took 47 % longer so); everything else at the
 // compiler's choice.
 enum KernelKind { kEdges, kElements, kLimiter };
 template <int P, int Kind>

@@ -26,6 +26,21 @@ TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, int i,
   return o;
 }
 
+// Asks the L2 cache, well before the update, for what element k's update reads only at the
+// stage's end (the step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj,
+// ...}), so that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4
+// (bench/NOTES.md).
+template <int NP, class Real>
+TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>& U0,
+                              const StateView<Real>& ACC, int k, int v0, int v1, int j0, int dj) {
+  for (int v = v0; v < v1; ++v)
+    for (int j = j0; j < NP; j += dj) {
+      const int i = (v * NP + j) * U0.n + k;
+      if (c.use_u0) prefetch_l2(&U0.c[i]);
+      if (c.use_acc) prefetch_l2(&ACC.c[i]);
+    }
+}
+
 // w_q det J times the gradient of the polynomial c at volume point q (ElementPoint::wdx, wdy),
 // from the element's metric terms g0..g3.
 template <int P, class Real>
@@ -171,21 +186,6 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
   for (int v = 0; v < M; ++v)
 #pragma unroll
     for (int j = 0; j < NP; ++j) rhs[v][j] *= inv_det;
-}
-
-// Asks the L2 cache, well before the update, for what element k's update reads only at the
-// stage's end (the step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj,
-// ...}), so that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4
-// (bench/NOTES.md).
-template <int NP, class Real>
-TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>& U0,
-                              const StateView<Real>& ACC, int k, int v0, int v1, int j0, int dj) {
-  for (int v = v0; v < v1; ++v)
-    for (int j = j0; j < NP; j += dj) {
-      const int i = (v * NP + j) * U0.n + k;
-      if (c.use_u0) prefetch_l2(&U0.c[i]);
-      if (c.use_acc) prefetch_l2(&ACC.c[i]);
-    }
 }
 
 // Largest wave speed over inscribed radius of element k with cell means `mean`.

@@ -400,11 +400,9 @@ private:
     auto launch = [&](Range r) {
       if (r.last <= r.first) return;
       timed("edges", [&] {
-        constexpr int block = kBlockEdges<P>;
-        launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>,
-                           (r.last - r.first + block - 1) / block, block, st, phys_, view_,
-                           buffers(), flux_.get(), bcs_.get(), int(cfg_.boundaries.size()),
-                           ctl_.get(), c, first, r.first, r.last);
+        launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>, blocks(r, kBlockEdges<P>),
+                           kBlockEdges<P>, st, phys_, view_, buffers(), flux_.get(), bcs_.get(),
+                           int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first, r.last);
       });
     };
     const Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);
@@ -541,7 +539,7 @@ private:
   // ---- parts of a partitioned mesh ----
   const HaloLayout* halo() const { return cfg_.halo.get(); }
   bool partitioned() const { return halo() != nullptr; }
-  int blocks(Range r) const { return (r.last - r.first + kBlock - 1) / kBlock; }
+  int blocks(Range r, int block = kBlock) const { return (r.last - r.first + block - 1) / block; }
   // Blocks of the element kernel over r (a thread per element, M by variable, four per element on
   // the tensor cores).
   int element_blocks(Range r) const { return element_blocks(r, mma_stage()); }

@@ -71,9 +71,8 @@ std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vect
   }
   // Only the constant mode has a nonzero integral: its value is sqrt(2), its integral det/sqrt(2).
   for (int v = 0; v < nvar; ++v) {
-    double s = 0;
-#pragma omp parallel for reduction(+ : s)
-    for (int k = 0; k < own; ++k) s += element_map(mesh, k).det() * c[std::size_t(v) * np * E + k];
+    const double s = ordered_sum(
+        own, [&](int k) { return element_map(mesh, k).det() * c[std::size_t(v) * np * E + k]; });
     out[v] = s / std::sqrt(2.0);
   }
   return out;
@@ -85,9 +84,7 @@ std::vector<double> l2_error_squares(const Mesh& mesh, int p, int nvar,
   const Tabulated t = tabulate(p, 2 * p + 4);
   std::vector<double> err(nvar, 0.0);
   for (int v = 0; v < nvar; ++v) {
-    double s = 0;
-#pragma omp parallel for reduction(+ : s)
-    for (int k = 0; k < own; ++k) {
+    err[v] = ordered_sum(own, [&](int k) {
       const ElementMap g = element_map(mesh, k);
       std::vector<double> ex(nvar);
       double sk = 0;
@@ -97,9 +94,8 @@ std::vector<double> l2_error_squares(const Mesh& mesh, int p, int nvar,
         for (int j = 0; j < np; ++j) uh += c[(std::size_t(v) * np + j) * E + k] * t.phi[q][j].phi;
         sk += t.rule.w[q] * (uh - ex[v]) * (uh - ex[v]);
       }
-      s += sk * g.det();
-    }
-    err[v] = s;
+      return sk * g.det();
+    });
   }
   return err;
 }

@@ -75,3 +75,30 @@ TEST_CASE("Shallow-water cases with wetting and drying do not depend on the visi
   if (order_compiled(2)) check_case("lake_at_rest.toml", 2, {"time.steps=60"});
   check_case("tsunami_ocean.toml", 1, {"time.steps=30", "mesh.size=3"});
 }
+
+TEST_CASE("The summary's integrals and errors do not depend on the thread count") {
+  // Sums over the elements: an OpenMP reduction adds the threads' partial sums in the order they
+  // finish, which changed their last bits from run to run.
+  auto run = [](int threads) {
+    ScratchDir out("sums");
+    spdlog::set_level(spdlog::level::warn);
+    RunOptions opt;
+    opt.case_path = source_path("cases/isentropic_vortex.toml");
+    opt.output_dir = out.path();
+    opt.device = "cpu";
+    opt.order = 1;
+    opt.quiet = true;
+    opt.overrides = {"time.steps=5", "output.hdf5=false", "output.gmsh=false"};
+    const int saved = omp_get_max_threads();
+    omp_set_num_threads(threads);
+    RunResult r = run_case(opt);
+    omp_set_num_threads(saved);
+    return r;
+  };
+  const RunResult one = run(1), all = run(std::max(2, omp_get_max_threads()));
+  REQUIRE(one.l2_error.size() == 4);
+  CHECK(differing(one.l2_error, all.l2_error) == 0);
+  CHECK(differing(one.conserved_initial, all.conserved_initial) == 0);
+  CHECK(differing(one.conserved_final, all.conserved_final) == 0);
+  CHECK(differing(one.final_state, all.final_state) == 0);
+}

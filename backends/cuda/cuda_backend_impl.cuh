@@ -1,6 +1,7 @@
 #pragma once
-// The CUDA backend for one physics: the generic kernels launched thread-per-edge and
-// thread-per-element, state resident on the GPU, driven by the shared step driver, whose step is
+// The CUDA backend for one physics: the generic kernels launched a thread per edge (two lanes
+// per edge from p = 3) and per element (or per element and variable, or on the tensor cores),
+// state resident on the GPU, driven by the shared step driver, whose step is
 // captured once as a CUDA graph and replayed. The step control (time, dt, which buffer is
 // current) lives on the device, so a chunk of steps runs without any host round trip.
 #include <cuda_runtime.h>
@@ -19,6 +20,7 @@
 #include "backends/cuda/cuda_check.cuh"
 #include "backends/cuda/device_boundaries.cuh"
 #include "backends/cuda/device_mesh.cuh"
+#include "backends/cuda/edges_by_side.cuh"
 #include "backends/cuda/element_by_variable.cuh"
 #include "backends/cuda/element_mma.cuh"
 #include "backends/cuda/step_launch.cuh"
@@ -45,17 +47,18 @@ constexpr int kBlock = 256;
 // Blocks per multiprocessor each kernel is compiled for, which caps its registers per thread.
 // The kernels are latency-bound gathers, so occupancy pays until the cap makes the compiler
 // spill or serialise: measured on the H100 (bench/NOTES.md), p = 1: edges and limiter best at 3
-// blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 2; p = 3: edges at 3
-// blocks of 128 (<= 170 registers; 15 % shorter than one block of 256 at 99k elements, 5 % at
-// 1.6M; p = 4's traces need 254 and took 47 % longer so); everything else at the
-// compiler's choice.
+// blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 2; p >= 3: the edges
+// by side (two lanes per edge) at 3 blocks of 128 (<= 170 registers; at 2 blocks of 256 p = 4
+// spilled and took 19 % longer); everything else at the compiler's choice.
 enum KernelKind { kEdges, kElements, kLimiter };
 template <int P, int Kind>
 constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 2 : 3)
                            : P == 2 ? (Kind == kEdges ? 2 : 1)
-                           : P == 3 ? (Kind == kEdges ? 3 : 1)
-                                    : 1;
-template <int P> constexpr int kBlockEdges = P == 3 ? 128 : kBlock;
+                                    : (Kind == kEdges ? 3 : 1);
+// From p = 3 on, one lane's traces of both sides (40 values at p = 4) cost more registers than
+// the pair's shuffles: the edges run by side (backends/cuda/edges_by_side.cuh).
+template <int P> constexpr bool kEdgesBySide = P >= 3;
+template <int P> constexpr int kBlockEdges = kEdgesBySide<P> ? 128 : kBlock;
 constexpr int kReduceThreads = 1024;
 
 template <class Real>
@@ -85,6 +88,29 @@ __global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
   int g = 0;
   while (g + 1 < n_groups && e >= bcs[g + 1].first) ++g;
   boundary_edge<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], Real(ctl->t + c * dt), e);
+}
+
+// The same with two lanes per edge (backends/cuda/edges_by_side.cuh).
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
+    k_edges_by_side(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
+                    const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
+                    double c, bool first_stage, int e0, int e1) {
+  step_kernel_start();
+  const double dt = ctl->dt;
+  if (dt <= 0) return;
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  const int e = e0 + (t >> 1), side = t & 1;
+  if (e >= e1) return;
+  const StateView<Real> in = stage_input(b, ctl->parity, first_stage);
+  if (e >= m.n_bedges) {
+    interior_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, e, side);
+    return;
+  }
+  int g = 0;
+  while (g + 1 < n_groups && e >= bcs[g + 1].first) ++g;
+  boundary_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], Real(ctl->t + c * dt), e,
+                           side);
 }
 
 template <int Block = kBlock, class Real>
@@ -400,9 +426,15 @@ private:
     auto launch = [&](Range r) {
       if (r.last <= r.first) return;
       timed("edges", [&] {
-        launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>, blocks(r, kBlockEdges<P>),
-                           kBlockEdges<P>, st, phys_, view_, buffers(), flux_.get(), bcs_.get(),
-                           int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first, r.last);
+        if constexpr (kEdgesBySide<P>)
+          launch_step_kernel(overlap_, k_edges_by_side<P, DevPhys, Real>,
+                             blocks({0, 2 * (r.last - r.first)}, kBlockEdges<P>), kBlockEdges<P>,
+                             st, phys_, view_, buffers(), flux_.get(), bcs_.get(),
+                             int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first, r.last);
+        else
+          launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>, blocks(r, kBlockEdges<P>),
+                             kBlockEdges<P>, st, phys_, view_, buffers(), flux_.get(), bcs_.get(),
+                             int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first, r.last);
       });
     };
     const Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);

@@ -1,0 +1,103 @@
+#pragma once
+// The edges at high order with two lanes per edge, one per side. Each lane evaluates its own
+// element's traces, the pair swaps by shuffles the traces the other lane's points need, and each
+// lane evaluates the numerical flux at half of the edge's Gauss points. A lane holds one side's
+// traces (20 values at p = 4, against 40 for a thread per edge), so the kernel fits 170
+// registers, three blocks of 128 per multiprocessor, where the thread per edge needed 254 and
+// spilled at that cap (bench/NOTES.md). The sums and the flux are those of interior_edge and
+// boundary_edge (kernels/dg_edge.hpp): the fluxes are the same bits.
+#include "kernels/dg_edge.hpp"
+
+namespace tridg {
+
+// The point lane `side` takes at round i: [0, H) for the left lane, [H, NF) for the right
+// (clamped: with NF odd the right lane has no point at the last round, and `has` says so).
+template <int NF> struct SidePoint {
+  static constexpr int H = (NF + 1) / 2;
+  int q;
+  bool has;
+  __device__ __forceinline__ SidePoint(int i, int side)
+      : q(side ? (H + i < NF ? H + i : NF - 1) : i), has(!side || H + i < NF) {}
+};
+
+// The lane pair of an edge: shuffles name only the two lanes, so pairs in different branches
+// (boundary or interior) and a warp's last edges need not meet.
+__device__ __forceinline__ unsigned pair_mask() {
+  return 3u << (threadIdx.x & 30u);
+}
+
+template <int P, class Phys, class Real>
+__device__ __forceinline__ void
+interior_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
+                      const StateView<Real>& U, Real* F, int e, int side) {
+  constexpr int NF = Order<P>::NF, M = Phys::M, H = SidePoint<NF>::H;
+  const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[m.n_edges + e]);
+  const int s = (ldg(&m.edge_side[e]) >> (2 * side)) & 3;
+  Real nx, ny, len;
+  edge_normal(m, e, nx, ny, len);
+  const typename Phys::Cell cl = cell_of<P>(phys, m, U, kl), cr = cell_of<P>(phys, m, U, kr);
+  Real u[NF][M];
+  traces<P, M>(T, U, side ? kr : kl, s, u);
+  const unsigned mask = pair_mask();
+#pragma unroll
+  for (int i = 0; i < H; ++i) {
+    // The left lane's point i needs the right's trace at NF - 1 - i (it runs backwards); the
+    // right lane's point H + i needs the left's trace there.
+    constexpr int last = NF - 1;
+    const int qb = H + i < NF ? H + i : last;
+    Real l[M], r[M];
+#pragma unroll
+    for (int v = 0; v < M; ++v) {
+      const Real send = side ? u[last - i][v] : u[qb][v];
+      const Real got = __shfl_xor_sync(mask, send, 1);
+      const Real keep = side ? u[last - qb][v] : u[i][v];
+      l[v] = side ? got : keep;
+      r[v] = side ? keep : got;
+    }
+    const SidePoint<NF> sp(i, side);
+    if (!sp.has) continue;
+    const EdgePoint<Real> pt{&m, e, sp.q, NF, Real(0), Real(0), Real(0), nx, ny};
+    Real f[M];
+    interior_point_flux(phys, pt, cl, cr, l, r, f);
+    const Real w = len * (side ? T.fw[qb] : T.fw[i]);
+#pragma unroll
+    for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, sp.q, e) = w * f[v];
+  }
+}
+
+// A boundary edge: both lanes evaluate the one element's traces, each at its own points.
+template <int P, class Phys, class Real, class BC>
+__device__ __forceinline__ void
+boundary_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
+                      const StateView<Real>& U, Real* F, const BC& bc, Real t, int e, int side) {
+  constexpr int NF = Order<P>::NF, M = Phys::M, H = SidePoint<NF>::H;
+  const int kl = ldg(&m.edge_elem[e]);
+  const int sl = ldg(&m.edge_side[e]) & 3;
+  Real nx, ny, len;
+  edge_normal(m, e, nx, ny, len);
+  const int nb = m.n_bedges;
+  const Real x0 = ldg(&m.bnd_xy[e]), y0 = ldg(&m.bnd_xy[nb + e]);
+  const Real x1 = ldg(&m.bnd_xy[2 * nb + e]), y1 = ldg(&m.bnd_xy[3 * nb + e]);
+  const typename Phys::Cell cl = cell_of<P>(phys, m, U, kl);
+  Real uL[NF][M];
+  traces<P, M>(T, U, kl, sl, uL);
+#pragma unroll
+  for (int i = 0; i < H; ++i) {
+    const int qb = H + i < NF ? H + i : NF - 1;
+    const SidePoint<NF> sp(i, side);
+    if (!sp.has) continue;
+    Real a[M];
+#pragma unroll
+    for (int v = 0; v < M; ++v) a[v] = side ? uL[qb][v] : uL[i][v];
+    const Real ft = side ? T.ft[qb] : T.ft[i];
+    const Real x = x0 + ft * (x1 - x0), y = y0 + ft * (y1 - y0);
+    const EdgePoint<Real> pt{&m, e, sp.q, NF, x, y, t, nx, ny};
+    Real f[M];
+    boundary_point_flux(phys, bc, pt, cl, a, f);
+    const Real w = len * (side ? T.fw[qb] : T.fw[i]);
+#pragma unroll
+    for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, sp.q, e) = w * f[v];
+  }
+}
+
+} // namespace tridg

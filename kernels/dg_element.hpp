@@ -26,10 +26,11 @@ TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, int i,
   return o;
 }
 
-// Asks the L2 cache, well before the update, for what element k's update reads only at the
-// stage's end (the step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj,
-// ...}), so that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4
-// (bench/NOTES.md).
+// Asks the L2 cache, before the update, for what element k's update reads only at the stage's
+// end (the step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj, ...}), so
+// that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4. Every
+// element kernel asks after its volume loop: asked at the stage's start, the requests queue
+// behind the stage input's loads (bench/NOTES.md).
 template <int NP, class Real>
 TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>& U0,
                               const StateView<Real>& ACC, int k, int v0, int v1, int j0, int dj) {
@@ -68,10 +69,16 @@ TRIDG_HD void volume_point_flux(const Phys& phys, const ElementPoint<Real>& ep,
     phys.flux(u, fx, fy);
 }
 
-template <int P, class Phys, class Real>
+// What element_rhs runs between its volume loop and the lifting (element_stage's prefetch).
+struct NoHook {
+  TRIDG_HD void operator()() const {}
+};
+
+template <int P, class Phys, class Real, class AfterVolume = NoHook>
 TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                           const StateView<Real>& U, const Real* F, int k,
-                          Real (&u)[Phys::M][Order<P>::NP], Real (&rhs)[Phys::M][Order<P>::NP]) {
+                          Real (&u)[Phys::M][Order<P>::NP], Real (&rhs)[Phys::M][Order<P>::NP],
+                          AfterVolume after_volume = {}) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
   const int E = m.n_elems;
 #pragma unroll
@@ -106,6 +113,7 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
       }
     }
   }
+  after_volume();
 #pragma unroll
   for (int s = 0; s < 3; ++s) {
     const int face = ldg(&m.elem_face[s * E + k]);
@@ -237,9 +245,9 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
                             const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
                             bool limit, const LimiterParams<Real>& lp, int k) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
-  prefetch_update<NP>(c, U0, ACC, k, 0, M, 0, 1);
   Real u[M][NP], rhs[M][NP];
-  element_rhs<P>(T, phys, m, U, F, k, u, rhs);
+  element_rhs<P>(T, phys, m, U, F, k, u, rhs,
+                 [&] { prefetch_update<NP>(c, U0, ACC, k, 0, M, 0, 1); });
   Real mean[M];
 #pragma unroll
   for (int v = 0; v < M; ++v)

@@ -154,7 +154,6 @@ __device__ __forceinline__ Real element_stage_by_variable(
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
   constexpr int M = Phys::M;
   const int E = m.n_elems;
-  prefetch_update<NP>(c, U0, ACC, k, v, v + 1, 0, 1);
   Real u[NP], rhs[NP];
 #pragma unroll
   for (int j = 0; j < NP; ++j) {
@@ -185,6 +184,7 @@ __device__ __forceinline__ Real element_stage_by_variable(
 #pragma unroll
     for (int j = 1; j < NP; ++j) rhs[j] += G * T.vdr[q][j] + H * T.vds[q][j];
   }
+  prefetch_update<NP>(c, U0, ACC, k, v, v + 1, 0, 1);
   // Lifting as element_rhs does it, for this lane's variable alone.
 #pragma unroll
   for (int s = 0; s < 3; ++s) {

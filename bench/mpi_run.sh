@@ -19,7 +19,7 @@ for stage in ${STAGE:-build strong}; do
     nvidia-smi --query-gpu=name,memory.total --format=csv | tee "$OUT/gpu.txt"
     mpirun --version | head -1 | tee -a "$OUT/gpu.txt"
     cmake -S . -B build-mpi -G Ninja -DTRIDG_WITH_GMSH=OFF -DTRIDG_CUDA=ON -DTRIDG_CUDA_ARCHS=90 \
-      -DTRIDG_ORDERS="1;2" -DTRIDG_WERROR=ON -DTRIDG_MPI=ON -DTRIDG_METIS=ON > "$OUT/configure.log" 2>&1 ||
+      -DTRIDG_ORDERS="1;2;3;4" -DTRIDG_WERROR=ON -DTRIDG_MPI=ON -DTRIDG_METIS=ON > "$OUT/configure.log" 2>&1 ||
       { tail -30 "$OUT/configure.log"; exit 1; }
     cmake --build build-mpi -j "$(nproc)" > "$OUT/build.log" 2>&1 ||
       { grep -E "error" -A3 "$OUT/build.log" | head -60; exit 1; }

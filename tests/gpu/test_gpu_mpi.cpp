@@ -4,6 +4,7 @@
 // with two GPUs; with one, both ranks share it, which tests the same.
 #include <doctest/doctest.h>
 
+#include "../compiled_orders.hpp"
 #include "../final_state.hpp"
 #include "../mpi_run.hpp"
 
@@ -54,6 +55,18 @@ TEST_CASE("two GPUs through MPI give the bits of one") {
     CAPTURE(c.toml);
     TempDir d(std::string("gpu_mpi_") + c.toml);
     check_two_gpus(c, d, "", false);
+  }
+}
+
+TEST_CASE("two GPUs through MPI give the bits of one at p = 3 and 4") {
+  // The high orders' own kernels (the edges by side, the tensor-core element stage) over the
+  // parts' edge and element ranges.
+  for (int p : {3, 4}) {
+    TRIDG_SKIP_ORDER(p, continue);
+    CAPTURE(p);
+    const std::string extra = "--set time.end=0.05 -p " + std::to_string(p);
+    TempDir d("gpu_mpi_vortex_p" + std::to_string(p));
+    check_two_gpus({"isentropic_vortex", "isentropic_vortex", extra.c_str()}, d, "", false);
   }
 }
 

@@ -69,7 +69,8 @@ __device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>&
 
 // All edges in one launch: the boundary edges come first and grouped, so only the warp that
 // straddles two groups (or the last boundary group and the interior) diverges.
-// Edges [e0, e1) (all of them, or one part's on a partitioned mesh).
+// Edges [e0, e1) (all of them, or one part's on a partitioned mesh), kEdgeLanes<P> lanes each.
+template <int P> constexpr int kEdgeLanes = kEdgesBySide<P> ? 2 : 1;
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
@@ -78,39 +79,24 @@ __global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
   step_kernel_start();
   const double dt = ctl->dt;
   if (dt <= 0) return;
-  const int e = e0 + blockIdx.x * blockDim.x + threadIdx.x;
+  const int lane = blockIdx.x * blockDim.x + threadIdx.x;
+  const int e = e0 + (lane >> (kEdgeLanes<P> - 1)), side = lane & (kEdgeLanes<P> - 1);
   if (e >= e1) return;
   const StateView<Real> in = stage_input(b, ctl->parity, first_stage);
   if (e >= m.n_bedges) {
-    interior_edge<P>(c_tables<P, Real>, phys, m, in, F, e);
+    if constexpr (kEdgesBySide<P>)
+      interior_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, e, side);
+    else
+      interior_edge<P>(c_tables<P, Real>, phys, m, in, F, e);
     return;
   }
   int g = 0;
   while (g + 1 < n_groups && e >= bcs[g + 1].first) ++g;
-  boundary_edge<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], Real(ctl->t + c * dt), e);
-}
-
-// The same with two lanes per edge (backends/cuda/edges_by_side.cuh).
-template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
-    k_edges_by_side(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
-                    const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
-                    double c, bool first_stage, int e0, int e1) {
-  step_kernel_start();
-  const double dt = ctl->dt;
-  if (dt <= 0) return;
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  const int e = e0 + (t >> 1), side = t & 1;
-  if (e >= e1) return;
-  const StateView<Real> in = stage_input(b, ctl->parity, first_stage);
-  if (e >= m.n_bedges) {
-    interior_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, e, side);
-    return;
-  }
-  int g = 0;
-  while (g + 1 < n_groups && e >= bcs[g + 1].first) ++g;
-  boundary_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], Real(ctl->t + c * dt), e,
-                           side);
+  const Real t = Real(ctl->t + c * dt);
+  if constexpr (kEdgesBySide<P>)
+    boundary_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], t, e, side);
+  else
+    boundary_edge<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], t, e);
 }
 
 template <int Block = kBlock, class Real>
@@ -426,15 +412,10 @@ private:
     auto launch = [&](Range r) {
       if (r.last <= r.first) return;
       timed("edges", [&] {
-        if constexpr (kEdgesBySide<P>)
-          launch_step_kernel(overlap_, k_edges_by_side<P, DevPhys, Real>,
-                             blocks({0, 2 * (r.last - r.first)}, kBlockEdges<P>), kBlockEdges<P>,
-                             st, phys_, view_, buffers(), flux_.get(), bcs_.get(),
-                             int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first, r.last);
-        else
-          launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>, blocks(r, kBlockEdges<P>),
-                             kBlockEdges<P>, st, phys_, view_, buffers(), flux_.get(), bcs_.get(),
-                             int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first, r.last);
+        launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>,
+                           blocks({0, kEdgeLanes<P> * (r.last - r.first)}, kBlockEdges<P>),
+                           kBlockEdges<P>, st, phys_, view_, buffers(), flux_.get(), bcs_.get(),
+                           int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first, r.last);
       });
     };
     const Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);

@@ -65,7 +65,10 @@ interior_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshVi
   }
 }
 
-// A boundary edge: both lanes evaluate the one element's traces, each at its own points.
+// A boundary edge: both lanes evaluate the one element's traces, each at its own points. The
+// set-up repeats boundary_edge's on purpose: sharing it through helpers changed how the host's
+// compiler fused boundary_edge's multiply-adds, and with that the CPU reference's bits (the
+// geographic zonal flow's coefficients).
 template <int P, class Phys, class Real, class BC>
 __device__ __forceinline__ void
 boundary_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,

@@ -1,12 +1,15 @@
 #pragma once
-// An OpenMP loop over [0, n) whose body may throw: the error of the smallest index is rethrown
-// after the loop, so the message does not depend on the thread count.
+// OpenMP loops whose outcome does not depend on the thread count: a loop whose body may throw,
+// and a sum.
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <vector>
 
 namespace tridg {
 
+// A loop over [0, n) whose body may throw: the error of the smallest index is rethrown after
+// the loop, so the message does not depend on the thread count.
 template <class F> void parallel_for_rethrow(int n, F&& body) {
   std::exception_ptr first;
   int first_i = n;

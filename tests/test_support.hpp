@@ -1,10 +1,13 @@
 #pragma once
-// Shared by the run-based tests: scratch folders, quiet CPU runs of a case, L1 errors.
+// Shared by the run-based tests: scratch folders, quiet CPU runs of a case, L1 errors, bitwise
+// comparison.
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -45,6 +48,15 @@ private:
 
 // Whether this build compiled order p in (tests/compiled_orders.hpp); tests of other orders skip.
 using tridg_test::order_compiled;
+
+// How many doubles of two arrays differ in any bit (memcmp: unlike ==, it tells -0 from +0 and
+// a NaN from another); a length mismatch counts the missing ones.
+inline long differing_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  long d = long(std::max(a.size(), b.size()) - n);
+  for (std::size_t i = 0; i < n; ++i) d += std::memcmp(&a[i], &b[i], sizeof(double)) != 0;
+  return d;
+}
 
 inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;

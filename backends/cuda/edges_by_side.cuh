@@ -66,9 +66,9 @@ interior_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshVi
 }
 
 // A boundary edge: both lanes evaluate the one element's traces, each at its own points. The
-// set-up repeats boundary_edge's on purpose: sharing it through helpers changed how the host's
-// compiler fused boundary_edge's multiply-adds, and with that the CPU reference's bits (the
-// geographic zonal flow's coefficients).
+// set-up repeats boundary_edge's on purpose: sharing it through helpers, with the same arithmetic
+// written, changed the CPU reference's bits on the geographic zonal flow (most likely the host
+// compiler fusing multiply-adds differently; bench/NOTES.md).
 template <int P, class Phys, class Real, class BC>
 __device__ __forceinline__ void
 boundary_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,

@@ -29,6 +29,8 @@ struct RunOptions {
   // Testing aid, CUDA backend: programmatic dependent launch in the captured step
   // (BackendConfig::overlap_launches).
   bool overlap_launches = true;
+  // OpenMP threads of this run; 0: OMP_NUM_THREADS when set, else this rank's share of the cores.
+  int threads = 0;
   bool trust_geo = false;                 // --trust-geo (io/mesh_loader.hpp)
   std::int64_t max_elements = 50'000'000; // --max-elements
 };

@@ -6,8 +6,6 @@
 #include <doctest/doctest.h>
 #include <omp.h>
 
-#include <cstdlib>
-
 #include "test_support.hpp"
 
 using namespace tridg;
@@ -29,13 +27,10 @@ RunResult run_in_order(const std::string& case_name, int p, std::uint64_t seed, 
   opt.overrides = overrides;
   opt.overrides.push_back("output.hdf5=false");
   opt.overrides.push_back("output.gmsh=false");
-  // run_case takes the machine's cores unless OMP_NUM_THREADS is set (ctest sets it; run by
-  // hand, the thread counts below would otherwise be ignored).
-  setenv("OMP_NUM_THREADS", "1", 0);
+  opt.threads = threads;
   const int saved = omp_get_max_threads();
-  omp_set_num_threads(threads);
   RunResult r = run_case(opt);
-  omp_set_num_threads(saved);
+  omp_set_num_threads(saved); // run_case leaves its own count set
   return r;
 }
 

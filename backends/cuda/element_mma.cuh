@@ -134,10 +134,10 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
       }
     }
   }
-  // Lifting. First the update's operands are asked of L2: here, after the volume loop, not at
-  // the start as the other element kernels ask. On an H100 RK4's steps were 4-6 % shorter at
-  // p = 3 than when asked at the start, and at p = 4, where asking at the start spilled, 11-15 %
-  // shorter than not asking (bench/NOTES.md).
+  // Lifting. First the update's operands are asked of L2, after the volume loop as in the other
+  // element kernels: on an H100 RK4's steps were 4-6 % shorter at p = 3 than when asked at the
+  // start, and at p = 4, where asking at the start spilled, 11-15 % shorter than not asking
+  // (bench/NOTES.md).
   if (store) prefetch_update<NP>(c, U0, ACC, k, 0, M, m4, 4);
 #pragma unroll
   for (int cl = 0; cl < S::CL; ++cl) {

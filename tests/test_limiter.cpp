@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -200,5 +201,74 @@ TEST_CASE("Barth-Jespersen: a linear field is untouched away from the boundary")
     }
     REQUIRE(interior > E / 2);
     CHECK(changed == 0);
+  }
+}
+
+TEST_CASE("Barth-Jespersen: rounding noise in the slopes is kept or zeroed, slopes beyond it "
+          "limited") {
+  // Every element has the same means, so every patch's bounds are the mean widened by the
+  // limiter's rounding band (64 ulps of the largest mean; no TVB slack). Each element gets a
+  // linear slope whose largest deviation from the mean is f times that band. Below a quarter of
+  // the band (f = 0.05) nothing may change (the patch is skipped); between a quarter and a half
+  // (f = 0.4) the slope is noise and must be zeroed; below the band (f = 0.75, the patch walked)
+  // nothing may change; beyond it (f = 1.5, 4) the slope must be scaled back into the band, up to
+  // the rounding of the bounds themselves (half an ulp of a mean below 4, 1/32 of the band).
+  const Mesh mesh = build_connectivity(periodic_square(8));
+  const int E = mesh.n_elems();
+  const double means[4] = {1.0, 0.5, -0.3, 2.5};
+  enum Expect { kept, zeroed, limited_into_band };
+  const struct {
+    double f;
+    Expect expect;
+  } cases[5] = {{0.05, kept},
+                {0.4, zeroed},
+                {0.75, kept},
+                {1.5, limited_into_band},
+                {4.0, limited_into_band}};
+  const double band = 64 * std::numeric_limits<double>::epsilon() * 2.5;
+  LimiterParams<double> lp;
+  lp.barth_jespersen = true;
+  for (int p = 1; p <= 2; ++p) {
+    CAPTURE(p);
+    TRIDG_SKIP_ORDER(p, continue)
+    const int np = n_modes(p);
+    const auto at = [&](std::size_t v, int j, int k) { return (v * np + j) * E + k; };
+    // The first linear mode's largest value at the vertices, where the linear part peaks.
+    std::vector<double> unit(std::size_t(4) * np * E, 0.0);
+    unit[at(0, 1, 0)] = 1;
+    double peak = 0;
+    for (const RefPoint& q : {RefPoint{0, 0}, RefPoint{1, 0}, RefPoint{0, 1}})
+      peak = std::max(peak, std::abs(state_at(unit, p, E, 0, q)[0]));
+    std::vector<double> c(std::size_t(4) * np * E, 0.0);
+    for (int k = 0; k < E; ++k)
+      for (std::size_t v = 0; v < 4; ++v) {
+        c[at(v, 0, k)] = means[v] / std::sqrt(2.0);
+        c[at(v, 1, k)] = cases[k % 5].f * band / peak;
+      }
+    const std::vector<double> out = limited(mesh, p, lp, c);
+    int wrong = 0;
+    for (int k = 0; k < E; ++k) {
+      bool same = true, zero = true;
+      double worst = 0;
+      for (std::size_t v = 0; v < 4; ++v)
+        for (int j = 1; j < np; ++j) {
+          same &= out[at(v, j, k)] == c[at(v, j, k)];
+          zero &= out[at(v, j, k)] == 0;
+          worst = std::max(worst, std::abs(out[at(v, j, k)]) * peak);
+        }
+      switch (cases[k % 5].expect) {
+      case kept:
+        wrong += !same;
+        break;
+      case zeroed:
+        wrong += !zero;
+        break;
+      case limited_into_band:
+        wrong += same || worst > band * (1 + 1.0 / 16);
+        break;
+      }
+    }
+    CHECK(wrong == 0);
+    CHECK(same_averages(c, out, p, E));
   }
 }

@@ -34,11 +34,13 @@
 namespace tridg::test {
 
 // Runs a case on the CPU at order p (refine < 0: the case's own) with `--set` overrides, writing
-// only summary.json into a scratch folder. The progress and info lines are silenced.
+// only summary.json into a scratch folder, on `threads` threads (0: run_case's choice). The
+// progress and info lines are silenced.
 inline RunResult run_quiet(const std::string& case_path, int p, int refine,
-                           std::vector<std::string> overrides, const std::string& mesh_path = "") {
+                           std::vector<std::string> overrides, const std::string& mesh_path = "",
+                           int threads = 0) {
   ScratchDir out("run");
-  return run_cpu_quiet(case_path, p, refine, std::move(overrides), out.path(), mesh_path);
+  return run_cpu_quiet(case_path, p, refine, std::move(overrides), out.path(), mesh_path, threads);
 }
 
 // Observed order between two meshes of which the second is one uniform 1 -> 4 refinement of the

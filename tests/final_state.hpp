@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "differing_bits.hpp"
 #include "io/h5_util.hpp"
 
 namespace tridg_test {
@@ -24,13 +25,6 @@ inline Final read_final(const std::filesystem::path& p) {
   r.step = f.attr_int("solution", "step");
   r.output_index = f.attr_int("solution", "output_index");
   return r;
-}
-
-// How many coefficients of two states differ (their sizes must agree).
-inline std::size_t differing(const std::vector<double>& a, const std::vector<double>& b) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) n += a[i] != b[i];
-  return n;
 }
 
 } // namespace tridg_test

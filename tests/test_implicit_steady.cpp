@@ -22,8 +22,10 @@ using namespace tridg::test;
 
 namespace {
 
-RunResult steady(const std::string& name, int p, int refine, std::vector<std::string> extra = {}) {
-  return run_quiet(source_path("cases/" + name + ".toml"), p, refine, std::move(extra));
+RunResult steady(const std::string& name, int p, int refine, std::vector<std::string> extra = {},
+                 int threads = 0) {
+  return run_quiet(source_path("cases/" + name + ".toml"), p, refine, std::move(extra), "",
+                   threads);
 }
 
 // The largest difference of two final states over the first one's largest coefficient.
@@ -128,12 +130,8 @@ namespace {
 // The final states of one case on one thread and on two (at least), bit for bit.
 bool same_on_any_thread_count(const std::string& name, int p,
                               const std::vector<std::string>& sets) {
-  const int threads = omp_get_max_threads();
-  omp_set_num_threads(1);
-  const RunResult one = steady(name, p, 0, sets);
-  omp_set_num_threads(std::max(2, threads));
-  const RunResult two = steady(name, p, 0, sets);
-  omp_set_num_threads(threads);
+  const RunResult one = steady(name, p, 0, sets, 1);
+  const RunResult two = steady(name, p, 0, sets, std::max(2, omp_get_max_threads()));
   return one.final_state == two.final_state &&
          stat(one, "gmres_iterations") == stat(two, "gmres_iterations");
 }

@@ -19,7 +19,7 @@ void check_same_bits(const Final& a, const Final& b) {
   CHECK(a.step == b.step);
   CHECK(a.time == b.time);
   REQUIRE(a.coeffs.size() == b.coeffs.size());
-  CHECK(differing(a.coeffs, b.coeffs) == 0);
+  CHECK(differing_bits(a.coeffs, b.coeffs) == 0);
 }
 
 // The per-element maxima and arrival times of two runs, bit for bit (NaN where never wet).

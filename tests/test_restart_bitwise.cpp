@@ -49,7 +49,7 @@ TEST_CASE("a run restarted from an output ends bit for bit like the uninterrupte
   CHECK(b.step == a.step);
   CHECK(b.output_index == 2);
   REQUIRE(b.coeffs.size() == a.coeffs.size());
-  CHECK(differing(a.coeffs, b.coeffs) == 0);
+  CHECK(differing_bits(a.coeffs, b.coeffs) == 0);
 }
 
 TEST_CASE("a restart in the run's own folder keeps the numbering and the time series") {
@@ -142,7 +142,7 @@ void check_implicit_restart(const std::string& name, const std::string& settings
   CHECK(b.time == a.time);
   CHECK(b.step == a.step);
   REQUIRE(b.coeffs.size() == a.coeffs.size());
-  CHECK(differing(a.coeffs, b.coeffs) == 0);
+  CHECK(differing_bits(a.coeffs, b.coeffs) == 0);
 }
 
 } // namespace
@@ -174,5 +174,5 @@ TEST_CASE("a steady solve restarted from its last state converges bit for bit al
   const Final b = read_final(d / "half" / "final.h5");
   CHECK(b.step == a.step);
   REQUIRE(b.coeffs.size() == a.coeffs.size());
-  CHECK(differing(a.coeffs, b.coeffs) == 0);
+  CHECK(differing_bits(a.coeffs, b.coeffs) == 0);
 }

@@ -1,13 +1,13 @@
 #pragma once
 // Shared by the run-based tests: scratch folders, quiet CPU runs of a case, L1 errors, bitwise
 // comparison.
+#include <omp.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -15,6 +15,7 @@
 
 #include "compiled_orders.hpp"
 #include "core/quadrature.hpp"
+#include "differing_bits.hpp"
 #include "io/mesh.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/projection.hpp"
@@ -49,34 +50,34 @@ private:
 // Whether this build compiled order p in (tests/compiled_orders.hpp); tests of other orders skip.
 using tridg_test::order_compiled;
 
-// How many doubles of two arrays differ in any bit (memcmp: unlike ==, it tells -0 from +0 and
-// a NaN from another); a length mismatch counts the missing ones.
-inline long differing_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  const std::size_t n = std::min(a.size(), b.size());
-  long d = long(std::max(a.size(), b.size()) - n);
-  for (std::size_t i = 0; i < n; ++i) d += std::memcmp(&a[i], &b[i], sizeof(double)) != 0;
-  return d;
-}
+using tridg_test::differing_bits;
 
 inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
 }
 
 // Runs `opt` with `--set` overrides, writing no snapshots; progress and info lines silenced.
+// run_case sets OpenMP's thread count for the run (opt.threads); the caller's is restored.
 inline RunResult run_quiet(RunOptions opt, std::vector<std::string> overrides) {
   spdlog::set_level(spdlog::level::warn);
   opt.quiet = true;
   overrides.push_back("output.hdf5=false");
   overrides.push_back("output.gmsh=false");
   opt.overrides = std::move(overrides);
-  return run_case(opt);
+  const int saved = omp_get_max_threads();
+  RunResult r = run_case(opt);
+  omp_set_num_threads(saved);
+  return r;
 }
 
-// A case on `device` at order p (refine < 0: the case's own) into `out_dir`, as run_quiet.
+// A case on `device` at order p (refine < 0: the case's own) into `out_dir`, as run_quiet, on
+// `threads` OpenMP threads (0: run_case's own choice).
 inline RunResult run_quiet_on(const std::string& device, const std::string& case_path, int p,
                               int refine, std::vector<std::string> overrides,
-                              const std::string& out_dir, const std::string& mesh_path = "") {
+                              const std::string& out_dir, const std::string& mesh_path = "",
+                              int threads = 0) {
   RunOptions opt;
+  opt.threads = threads;
   opt.case_path = case_path;
   opt.mesh_path = mesh_path;
   opt.output_dir = out_dir;
@@ -89,8 +90,9 @@ inline RunResult run_quiet_on(const std::string& device, const std::string& case
 // The same on the CPU.
 inline RunResult run_cpu_quiet(const std::string& case_path, int p, int refine,
                                std::vector<std::string> overrides, const std::string& out_dir,
-                               const std::string& mesh_path = "") {
-  return run_quiet_on("cpu", case_path, p, refine, std::move(overrides), out_dir, mesh_path);
+                               const std::string& mesh_path = "", int threads = 0) {
+  return run_quiet_on("cpu", case_path, p, refine, std::move(overrides), out_dir, mesh_path,
+                      threads);
 }
 
 // Integral over the mesh of |u_v - exact(x, y)| with a rule of degree 10 per element: exact

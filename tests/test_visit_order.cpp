@@ -16,22 +16,14 @@ namespace {
 RunResult run_in_order(const std::string& case_name, int p, std::uint64_t seed, int threads,
                        const std::vector<std::string>& overrides) {
   ScratchDir out("visit");
-  spdlog::set_level(spdlog::level::warn);
   RunOptions opt;
   opt.case_path = source_path("cases/" + case_name);
   opt.output_dir = out.path();
   opt.device = "cpu";
   opt.order = p;
-  opt.quiet = true;
   opt.visit_seed = seed;
-  opt.overrides = overrides;
-  opt.overrides.push_back("output.hdf5=false");
-  opt.overrides.push_back("output.gmsh=false");
   opt.threads = threads;
-  const int saved = omp_get_max_threads();
-  RunResult r = run_case(opt);
-  omp_set_num_threads(saved); // run_case leaves its own count set
-  return r;
+  return run_quiet(opt, overrides);
 }
 
 void check_case(const std::string& case_name, int p, const std::vector<std::string>& overrides) {

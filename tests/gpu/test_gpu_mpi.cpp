@@ -37,7 +37,7 @@ void check_two_gpus(const Case& c, const TempDir& d, const std::string& two_mesh
   const Final a = read_final(d / "one" / "final.h5"), b = read_final(d / "two" / "final.h5");
   REQUIRE(a.coeffs.size() == b.coeffs.size());
   CHECK(a.step == b.step);
-  CHECK(differing(a.coeffs, b.coeffs) == 0);
+  CHECK(differing_bits(a.coeffs, b.coeffs) == 0);
   if (msh) CHECK(read_file(d / "one" / "final.msh") == read_file(d / "two" / "final.msh"));
 }
 

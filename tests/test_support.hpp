@@ -57,17 +57,19 @@ inline std::string source_path(const std::string& rel) {
 }
 
 // Runs `opt` with `--set` overrides, writing no snapshots; progress and info lines silenced.
-// run_case sets OpenMP's thread count for the run (opt.threads); the caller's is restored.
+// run_case sets OpenMP's thread count for the run (opt.threads); the caller's is restored, also
+// when the run throws.
 inline RunResult run_quiet(RunOptions opt, std::vector<std::string> overrides) {
   spdlog::set_level(spdlog::level::warn);
   opt.quiet = true;
   overrides.push_back("output.hdf5=false");
   overrides.push_back("output.gmsh=false");
   opt.overrides = std::move(overrides);
-  const int saved = omp_get_max_threads();
-  RunResult r = run_case(opt);
-  omp_set_num_threads(saved);
-  return r;
+  struct RestoreThreads {
+    int n = omp_get_max_threads();
+    ~RestoreThreads() { omp_set_num_threads(n); }
+  } restore;
+  return run_case(opt);
 }
 
 // A case on `device` at order p (refine < 0: the case's own) into `out_dir`, as run_quiet, on

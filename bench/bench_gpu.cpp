@@ -4,7 +4,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <map>
@@ -47,9 +46,8 @@ std::map<std::string, double> byte_model(const tridg::Mesh& m, int p, bool limit
 }
 
 // Of the current state at p = 1: the share of cells whose slopes stay within half the limiter's
-// rounding band (which skip the Barth-Jespersen patch: kernels/dg_limiter.hpp), and of warps (32
-// consecutive elements) in which every cell does. The double Mach case sets no TVB slack, so the
-// band is 64 ulps of the cell's largest mean.
+// rounding band (which skip the Barth-Jespersen patch: kernels/dg_limiter.hpp; the double Mach
+// case sets no TVB slack), and of warps (32 consecutive elements) in which every cell does.
 std::pair<double, double> within_band_shares(tridg::Backend<4>& backend, int n_elems) {
   constexpr int NP = tridg::Order<1>::NP;
   const auto T = tridg::to_dg_tables<1, double>(tridg::make_basis_tables(1));
@@ -58,13 +56,10 @@ std::pair<double, double> within_band_shares(tridg::Backend<4>& backend, int n_e
   long cells = 0, warps = 0, warp_all = 0;
   bool all = true;
   for (int k = 0; k < n_elems; ++k) {
-    double u[4][NP], scale = 0;
-    for (int v = 0; v < 4; ++v) {
+    double u[4][NP];
+    for (int v = 0; v < 4; ++v)
       for (int j = 0; j < NP; ++j) u[v][j] = c[(std::size_t(v) * NP + j) * n_elems + k];
-      scale = std::max(scale, std::abs(tridg::cell_mean(u[v][0])));
-    }
-    const bool within =
-        tridg::largest_deviation<1>(T, u) <= 32 * std::numeric_limits<double>::epsilon() * scale;
+    const bool within = tridg::largest_deviation<1>(T, u) <= 0.5 * tridg::rounding_band(u);
     cells += within;
     all = all && within;
     if (k % 32 == 31 || k == n_elems - 1) {

@@ -45,6 +45,16 @@ TRIDG_HD Real largest_deviation(const DGTables<P, Real>& T, const Real (&u)[M][O
   return largest;
 }
 
+// The limiter's rounding band: 64 ulps of the cell's largest mean. Rounding must not make a
+// uniform state look troubled; a variable that is zero (momentum at rest) has no scale of its
+// own, so the largest one sets the band.
+template <int NP, int M, class Real> TRIDG_HD Real rounding_band(const Real (&u)[M][NP]) {
+  Real scale = 0;
+#pragma unroll
+  for (int v = 0; v < M; ++v) scale = tmax(scale, tabs(cell_mean(u[v][0])));
+  return Real(64) * std::numeric_limits<Real>::epsilon() * scale;
+}
+
 // Slopes within this fraction of the limiter's rounding band are rounding noise that the limiter
 // leaves alone; between it and half the band it zeroes them (vertex_barth_jespersen).
 constexpr double kNoiseKept = 0.25;
@@ -64,12 +74,7 @@ TRIDG_HD bool vertex_barth_jespersen(const DGTables<P, Real>& T, const Phys& phy
   const int E = m.n_elems;
   const Real r = Real(1) / inv_inradius(m, k);
   const Real slack = lp.tvb_m * Real(4) * r * r;
-  Real scale = 0;
-#pragma unroll
-  for (int v = 0; v < M; ++v) scale = tmax(scale, tabs(cell_mean(u[v][0])));
-  // Rounding must not make a uniform state look troubled; a variable that is zero (momentum at
-  // rest) has no scale of its own, so the largest one sets the floor.
-  const Real noise = Real(64) * std::numeric_limits<Real>::epsilon() * scale;
+  const Real noise = rounding_band(u);
   const Real widen = slack + noise;
   // A cell within half of widen of its mean at every vertex and edge point passes the checks
   // below against any bounds that contain its mean, as every patch's do: the other half covers

@@ -34,14 +34,13 @@ Outcome run_dmr(int p, bool positivity, bool in_stage, std::uint64_t seed = 0, i
       "limiter.type=none", std::string("limiter.positivity=") + (positivity ? "true" : "false"),
       "output.hdf5=false", "output.gmsh=false"};
   opt.threads = threads;
-  const int saved = omp_get_max_threads();
   Outcome o;
   try {
+    const KeepThreadCount keep;
     o.state = run_case(opt).final_state;
   } catch (const UserError&) {
     o.failed = true;
   }
-  omp_set_num_threads(saved); // run_case leaves its own count set
   spdlog::set_level(spdlog::level::warn);
   return o;
 }

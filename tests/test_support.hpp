@@ -56,19 +56,21 @@ inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;
 }
 
+// run_case sets OpenMP's thread count for the run (RunOptions::threads) and leaves it set: a
+// caller that runs one keeps its own count with this guard, also when the run throws.
+struct KeepThreadCount {
+  int n = omp_get_max_threads();
+  ~KeepThreadCount() { omp_set_num_threads(n); }
+};
+
 // Runs `opt` with `--set` overrides, writing no snapshots; progress and info lines silenced.
-// run_case sets OpenMP's thread count for the run (opt.threads); the caller's is restored, also
-// when the run throws.
 inline RunResult run_quiet(RunOptions opt, std::vector<std::string> overrides) {
   spdlog::set_level(spdlog::level::warn);
   opt.quiet = true;
   overrides.push_back("output.hdf5=false");
   overrides.push_back("output.gmsh=false");
   opt.overrides = std::move(overrides);
-  struct RestoreThreads {
-    int n = omp_get_max_threads();
-    ~RestoreThreads() { omp_set_num_threads(n); }
-  } restore;
+  const KeepThreadCount keep;
   return run_case(opt);
 }
 

@@ -94,6 +94,7 @@ private:
   }
   void check_element_types();
   void check_geo_size();
+  void reopen();
   std::vector<std::size_t> triangle_node_tags();
   void collect_nodes(const std::vector<std::size_t>& tri_nodes);
   void collect_boundary();
@@ -285,6 +286,15 @@ void Reader::snap_periodic(const std::vector<PeriodicLink>& links) {
     }
 }
 
+// Drops the mesh by reading the script again. Gmsh 4.8's mesh::clear() leaves the points'
+// periodic correspondence pointing at the nodes it frees, which getPeriodicNodes then reads
+// (valgrind; once, under load, a vortex mesh whose runs on one and two threads differed).
+void Reader::reopen() {
+  gmsh::clear();
+  gmsh::open(path_);
+  if (std::string err = GmshSession::first_error(); !err.empty()) bad("cannot be read: " + err);
+}
+
 // Estimates the triangle count before meshing, from a 1D mesh of the boundary made with the mesh
 // size floored at a value that keeps the 1D mesh small (a file asking for mesh size 1e-9 would
 // otherwise make Gmsh try to allocate billions of nodes). The estimate is the area of the domain's
@@ -320,7 +330,7 @@ void Reader::check_geo_size() {
                          coord[3 * a->second + 1] - coord[3 * b->second + 1]);
     ++n;
   }
-  gmsh::model::mesh::clear();
+  reopen();
   gmsh::option::setNumber("Mesh.MeshSizeMin", user_min);
   gmsh::option::setNumber("Mesh.MeshSizeMax", user_max);
   if (n == 0 || !(length > 0)) return;
@@ -368,7 +378,7 @@ RawMesh Reader::read() {
         if (attempt > 2)
           bad("Gmsh did not match the nodes of periodic curve " + unmatched + " with its master's");
         spdlog::debug("{}: periodic curve {} unmatched; meshing again", path_, unmatched);
-        gmsh::model::mesh::clear();
+        reopen();
         gmsh::model::mesh::generate(2);
       }
     }

@@ -237,17 +237,21 @@ TRIDG_HD bool admissible_at_points(const DGTables<P, Real>& T, const Phys& phys,
 // without a positivity fix, which would otherwise make those points admissible). With `limit`
 // (a physics with limits_own_coefficients, no slope limiter) the stage output is limited here,
 // as the limiter's pass would limit it next; the rate stays that of the unlimited means, as with
-// the pass.
-template <int P, class Phys, class Real>
+// the pass. `after_volume` runs between the volume loop and the lifting, before anything reads
+// the edges' fluxes or writes (the GPU's wait for the edges' launch).
+template <int P, class Phys, class Real, class AfterVolume = NoHook>
 TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, const StateView<Real>& U0,
                             const StateView<Real>& ACC, const StateView<Real>& OUT, const Real* F,
                             const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
-                            bool limit, const LimiterParams<Real>& lp, int k) {
+                            bool limit, const LimiterParams<Real>& lp, int k,
+                            AfterVolume after_volume = {}) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
   Real u[M][NP], rhs[M][NP];
-  element_rhs<P>(T, phys, m, U, F, k, u, rhs,
-                 [&] { prefetch_update<NP>(c, U0, ACC, k, 0, M, 0, 1); });
+  element_rhs<P>(T, phys, m, U, F, k, u, rhs, [&] {
+    after_volume();
+    prefetch_update<NP>(c, U0, ACC, k, 0, M, 0, 1);
+  });
   Real mean[M];
 #pragma unroll
   for (int v = 0; v < M; ++v)

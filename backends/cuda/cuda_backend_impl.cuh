@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
             const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
             double c, bool first_stage, int e0, int e1) {
-  step_kernel_start();
+  step_kernel_wait();
   const double dt = ctl->dt;
   if (dt <= 0) return;
   const int lane = blockIdx.x * blockDim.x + threadIdx.x;
@@ -113,6 +113,10 @@ __device__ __forceinline__ void block_max_store(Real v, double* out) {
   }
 }
 
+// The element kernels wait for the edges' launch only after their volume loop: the loop reads
+// the control block, the mesh and the stage input, which the edges just before do not write
+// (step_launch.cuh says why that is safe), so it overlaps the edges' last blocks.
+//
 // Elements [k0, k1); each block's largest rate goes to block_rate[blockIdx.x]. With Limit the
 // stage output is limited in the stage (StepDriver::limits_in_stage); a template parameter, so
 // that the kernels without it carry none of its registers.
@@ -121,8 +125,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
               const StepControl* ctl, bool first_stage, bool last_stage, bool check_points,
               LimiterParams<Real> lp, double* block_rate, int k0, int k1) {
-  step_kernel_start();
-  const double dt = ctl->dt;
+  const double dt = ctl->dt; // before the wait (above k_element)
   if (dt <= 0) return;
   const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
   const int parity = ctl->parity;
@@ -130,10 +133,13 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
   if (k < k1) {
     const StateView<Real> in = stage_input(b, parity, first_stage);
     const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
-    rate = element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
-                            last_stage, last_stage && check_points, Limit, lp, k);
+    rate =
+        element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt), last_stage,
+                         last_stage && check_points, Limit, lp, k, [] { step_kernel_wait(); });
     // NaN compares false everywhere: make it +inf so the maximum sees it.
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+  } else {
+    step_kernel_wait();
   }
   if (last_stage) block_max_store(rate, block_rate);
 }
@@ -155,8 +161,7 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
                           bool last_stage, bool check_points, LimiterParams<Real> lp,
                           double* block_rate, int k0, int k1) {
   constexpr int M = Phys::M;
-  step_kernel_start();
-  const double dt = ctl->dt;
+  const double dt = ctl->dt; // before the wait (above k_element)
   if (dt <= 0) return;
   const int k = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / M;
   const int v = threadIdx.x % M;
@@ -170,6 +175,8 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
         element_stage_by_variable<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
                                      last_stage, last_stage && check_points, Limit, lp, k, v, mask);
     if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+  } else {
+    step_kernel_wait();
   }
   if (last_stage) block_max_store<kBlockByVariable<P>>(rate, block_rate);
 }
@@ -186,8 +193,7 @@ __global__ void __launch_bounds__(kBlock, 2)
     k_element_mma(Phys phys, MeshView<double> m, StateBuffers<double> b, const double* F,
                   StageCoeffs<double> c, const StepControl* ctl, bool first_stage, bool last_stage,
                   bool check_points, double* block_rate, int k0, int k1) {
-  step_kernel_start();
-  const double dt = ctl->dt;
+  const double dt = ctl->dt; // before the wait (above k_element)
   if (dt <= 0) return;
   const int kt = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / kMmaLanes;
   const int warp_first = k0 + (blockIdx.x * blockDim.x + (threadIdx.x & ~31)) / kMmaLanes;
@@ -202,6 +208,8 @@ __global__ void __launch_bounds__(kBlock, 2)
                              dt, last_stage, last_stage && check_points, own ? kt : k1 - 1, own);
     if (!own) rate = 0;
     if (!(rate <= 3e38)) rate = INFINITY;
+  } else {
+    step_kernel_wait();
   }
   if (last_stage) block_max_store(rate, block_rate);
 }
@@ -210,7 +218,7 @@ template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
             const StepControl* ctl, bool current, int k0, int k1) {
-  step_kernel_start();
+  step_kernel_wait();
   if (!current && ctl->dt <= 0) return;
   const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= k1) return;
@@ -245,7 +253,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
 static __global__ void __launch_bounds__(kReduceThreads)
     k_control(StepControl* ctl, const double* block_rate, int n_blocks, bool init,
               double* rate_out) {
-  step_kernel_start();
+  step_kernel_wait();
   if (!init && ctl->dt <= 0) return;
   __shared__ double warp_max[kReduceThreads / 32];
   double r = 0;

@@ -15,6 +15,7 @@
 
 #include <limits>
 
+#include "backends/cuda/step_launch.cuh"
 #include "kernels/dg_element.hpp"
 
 namespace tridg {
@@ -184,6 +185,7 @@ __device__ __forceinline__ Real element_stage_by_variable(
 #pragma unroll
     for (int j = 1; j < NP; ++j) rhs[j] += G * T.vdr[q][j] + H * T.vds[q][j];
   }
+  step_kernel_wait(); // the edges' fluxes and the writes below need the edges' launch done
   prefetch_update<NP>(c, U0, ACC, k, v, v + 1, 0, 1);
   // Lifting as element_rhs does it, for this lane's variable alone.
 #pragma unroll

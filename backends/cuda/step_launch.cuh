@@ -1,10 +1,17 @@
 #pragma once
 // Programmatic dependent launch (Hopper and later) for the kernels of a captured step: a kernel
 // is launched while its predecessor's last blocks still run, its blocks take the multiprocessors
-// the predecessor frees and wait at their start until the predecessor's results are complete
+// the predecessor frees and wait (step_kernel_wait) until the predecessor's results are complete
 // and visible. On small meshes the gaps between dependent launches are a large part of a step
-// (bench/NOTES.md). Every step kernel begins with step_kernel_start(); launched without the
-// attribute (other devices, the profiler's runs, partitioned meshes) it costs nothing.
+// (bench/NOTES.md). Every step kernel calls step_kernel_wait() before it reads what the launch
+// just before it wrote and before it writes anything; launched without the attribute (other
+// devices, the profiler's runs, partitioned meshes) it costs nothing.
+//
+// Work before the wait: a kernel is launched only once every block of its predecessor has passed
+// its own wait, so the launch two before has then completed and its writes are visible. Before
+// its wait a kernel may therefore read what was last written two or more launches before it
+// (the element stage's volume loop reads the stage input, which the edges just before only
+// read), and it may write nothing.
 #include <cuda_runtime.h>
 
 #include <utility>
@@ -14,8 +21,8 @@
 namespace tridg {
 
 // Waits for the grid this one depends on (everything before it in the stream), then lets the
-// next launch begin: its blocks are scheduled once all of this grid's blocks have started.
-__device__ __forceinline__ void step_kernel_start() {
+// next launch begin: its blocks are scheduled once all of this grid's blocks have passed here.
+__device__ __forceinline__ void step_kernel_wait() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile("griddepcontrol.wait;" ::: "memory");
   asm volatile("griddepcontrol.launch_dependents;" ::: "memory");

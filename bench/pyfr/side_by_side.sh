@@ -9,7 +9,8 @@
 #   mako, pytools, platformdirs) under PYFR_SITE (default .peer/site), h5py, numpy and mpi4py in
 #   python3; bench/pyfr/stubs stands in for rtree (imported by plugins the case does not use).
 #   env: SIZES (99k 379k), ORDERS (1 2 3 4), N1 (100), N2 (1100), REPEATS (PyFR, 2),
-#        FLUXES (tridg: hllc rusanov), REBUILD (0: keep an existing build-gpu), OUT, RUNS
+#        FLUXES (tridg: hllc rusanov), REBUILD (0: keep an existing build), BUILD (build-gpu),
+#        PYFR (0: tridg alone), OUT, RUNS
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-out/pyfr}
@@ -17,11 +18,12 @@ RUNS=${RUNS:-$OUT/runs} # each run's case, log and summary
 mkdir -p "$OUT" "$RUNS"
 source bench/device_env.sh
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader | tee "$OUT/gpu.txt"
-if [ ! -x build-gpu/bin/tridg ] || [ "${REBUILD:-1}" = 1 ]; then
-  cmake -S . -B build-gpu -G Ninja -DTRIDG_WITH_GMSH=OFF -DTRIDG_CUDA=ON -DTRIDG_CUDA_ARCHS=90 \
+BUILD=${BUILD:-build-gpu}
+if [ ! -x "$BUILD/bin/tridg" ] || [ "${REBUILD:-1}" = 1 ]; then
+  cmake -S . -B "$BUILD" -G Ninja -DTRIDG_WITH_GMSH=OFF -DTRIDG_CUDA=ON -DTRIDG_CUDA_ARCHS=90 \
     -DTRIDG_WERROR=ON -DTRIDG_ORDERS="1;2;3;4" > "$OUT/configure.log" 2>&1 ||
     { tail -30 "$OUT/configure.log"; exit 1; }
-  cmake --build build-gpu -j "$(nproc)" --target tridg > "$OUT/build.log" 2>&1 ||
+  cmake --build "$BUILD" -j "$(nproc)" --target tridg > "$OUT/build.log" 2>&1 ||
     { grep -E "error" -A3 "$OUT/build.log" | head -60; exit 1; }
 fi
 SITE=$(realpath "${PYFR_SITE:-.peer/site}")
@@ -53,7 +55,7 @@ print(min(v) if v else 'nan')" "$best" "$t")
 tridg_time() { # flux order steps extra-args... -> loop seconds
   local flux=$1 p=$2 n=$3 dir=$RUNS/tridg_$1_p$2_$3
   shift 3
-  build-gpu/bin/tridg run cases/isentropic_vortex.toml "$@" -p "$p" --device cuda -o "$dir" \
+  "$BUILD/bin/tridg" run cases/isentropic_vortex.toml "$@" -p "$p" --device cuda -o "$dir" \
     --no-progress --set "discretization.flux=\"$flux\"" --set 'time.scheme="rk4"' \
     --set "time.steps=$n" --set "time.dt=$DT" --set output.hdf5=false --set output.gmsh=false \
     > "$dir.log" 2>&1 || { echo nan; return; }
@@ -65,14 +67,17 @@ table=$OUT/table.txt
 printf "%-8s %2s %12s %14s %16s %9s %9s\n" elements p "PyFR ms" "tridg HLLC ms" "tridg Rusanov ms" \
   "x (HLLC)" "x (Rus.)" | tee "$table"
 for size in ${SIZES:-99k 379k}; do
-  gunzip -c "bench/meshes/vortex_${size}_pyfr.msh.gz" > "$RUNS/v$size.msh"
-  python3 -m pyfr import "$RUNS/v$size.msh" "$RUNS/v$size.pyfrm" > "$RUNS/import_$size.log" 2>&1 ||
-    { tail -5 "$RUNS/import_$size.log"; exit 1; }
-  rm "$RUNS/v$size.msh"
+  if [ "${PYFR:-1}" = 1 ]; then
+    gunzip -c "bench/meshes/vortex_${size}_pyfr.msh.gz" > "$RUNS/v$size.msh"
+    python3 -m pyfr import "$RUNS/v$size.msh" "$RUNS/v$size.pyfrm" > "$RUNS/import_$size.log" 2>&1 ||
+      { tail -5 "$RUNS/import_$size.log"; exit 1; }
+    rm "$RUNS/v$size.msh"
+  fi
   mesh=(--mesh bench/meshes/vortex_99k.h5 --refine 0) # the case file's own refine is 1
   [ "$size" = 379k ] && mesh=(--mesh bench/meshes/vortex_99k.h5 --refine 1)
   for p in ${ORDERS:-1 2 3 4}; do
-    pf=$(pyfr_ms "$RUNS/v$size.pyfrm" "$p")
+    pf=nan
+    [ "${PYFR:-1}" = 1 ] && pf=$(pyfr_ms "$RUNS/v$size.pyfrm" "$p")
     declare -A td=()
     for flux in ${FLUXES:-hllc rusanov}; do
       a=$(tridg_time "$flux" "$p" "$N1" "${mesh[@]}")

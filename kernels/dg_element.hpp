@@ -69,7 +69,8 @@ TRIDG_HD void volume_point_flux(const Phys& phys, const ElementPoint<Real>& ep,
     phys.flux(u, fx, fy);
 }
 
-// What element_rhs runs between its volume loop and the lifting (element_stage's prefetch).
+// What element_rhs runs between its volume loop and the lifting (element_stage's hook and
+// prefetch).
 struct NoHook {
   TRIDG_HD void operator()() const {}
 };

@@ -187,9 +187,13 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
 // step 24-35 % slower than the by-variable kernel (bench/NOTES.md).
 template <int P, class Phys, class Real> constexpr bool kMma = P >= 3 && mma_fits<Phys, Real>;
 constexpr int kMmaLanes = 4; // per element
+// Four blocks of 128 per multiprocessor, the same 16 warps at <= 128 registers as two of 256: the
+// finer blocks fill the multiprocessors more evenly as a launch drains (1.6M elements, p = 3
+// SSP-RK2 4 % faster, RK4 2 %; p = 4 RK4 on 99k elements unchanged; bench/NOTES.md).
+constexpr int kBlockMma = 128;
 
 template <int P, class Phys>
-__global__ void __launch_bounds__(kBlock, 2)
+__global__ void __launch_bounds__(kBlockMma, 4)
     k_element_mma(Phys phys, MeshView<double> m, StateBuffers<double> b, const double* F,
                   StageCoeffs<double> c, const StepControl* ctl, bool first_stage, bool last_stage,
                   bool check_points, double* block_rate, int k0, int k1) {
@@ -211,7 +215,7 @@ __global__ void __launch_bounds__(kBlock, 2)
   } else {
     step_kernel_wait();
   }
-  if (last_stage) block_max_store(rate, block_rate);
+  if (last_stage) block_max_store<kBlockMma>(rate, block_rate);
 }
 
 template <int P, class Phys, class Real>
@@ -455,7 +459,7 @@ private:
         if constexpr (kMma<P, DevPhys, Real> && !L) {
           if (mma_stage())
             return launch_step_kernel(
-                overlap_, k_element_mma<P, DevPhys>, element_blocks(r), kBlock, st, phys_, view_,
+                overlap_, k_element_mma<P, DevPhys>, element_blocks(r), kBlockMma, st, phys_, view_,
                 buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(), first,
                 last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
         }
@@ -566,7 +570,7 @@ private:
   int element_blocks(Range r) const { return element_blocks(r, mma_stage()); }
   int element_blocks(Range r, bool mma) const {
     constexpr bool by_var = kByVariable<P, DevPhys>;
-    const int block = mma || !by_var ? kBlock : kBlockByVariable<P>;
+    const int block = mma ? kBlockMma : !by_var ? kBlock : kBlockByVariable<P>;
     const long threads = long(r.last - r.first) * (mma ? kMmaLanes : by_var ? M : 1);
     return int((threads + block - 1) / block);
   }

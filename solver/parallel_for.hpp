@@ -28,16 +28,24 @@ template <class F> void parallel_for_rethrow(int n, F&& body) {
   if (first) std::rethrow_exception(first);
 }
 
-// The sum of term(i) over [0, n): the terms in parallel, their sum in index order, so that the
-// result's bits do not depend on the thread count (an OpenMP reduction adds the threads' partial
-// sums in whatever order they finish).
-template <class F> double ordered_sum(int n, F&& term) {
-  std::vector<double> t(static_cast<std::size_t>(n > 0 ? n : 0));
+// The m sums over i in [0, n) of terms(i, out), which writes term i of each sum to out[0..m):
+// the terms in parallel, each sum in index order, so that the results' bits do not depend on the
+// thread count (an OpenMP reduction adds the threads' partial sums in whatever order they
+// finish). One pass computes all m terms of an index together, for terms that share their work.
+template <class F> std::vector<double> ordered_sums(int n, int m, F&& terms) {
+  const std::size_t rows = static_cast<std::size_t>(n > 0 ? n : 0), cols = std::size_t(m);
+  std::vector<double> t(rows * cols);
 #pragma omp parallel for schedule(static)
-  for (int i = 0; i < n; ++i) t[static_cast<std::size_t>(i)] = term(i);
-  double s = 0;
-  for (double x : t) s += x;
+  for (int i = 0; i < n; ++i) terms(i, &t[static_cast<std::size_t>(i) * cols]);
+  std::vector<double> s(cols, 0.0);
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j) s[j] += t[i * cols + j];
   return s;
+}
+
+// The sum of term(i) over [0, n), as ordered_sums.
+template <class F> double ordered_sum(int n, F&& term) {
+  return ordered_sums(n, 1, [&](int i, double* out) { out[0] = term(i); })[0];
 }
 
 } // namespace tridg

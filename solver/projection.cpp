@@ -82,22 +82,21 @@ std::vector<double> l2_error_squares(const Mesh& mesh, int p, int nvar,
                                      const std::vector<double>& c, const PointFunction& exact) {
   const int np = n_modes(p), E = mesh.n_elems(), own = mesh.n_owned();
   const Tabulated t = tabulate(p, 2 * p + 4);
-  std::vector<double> err(nvar, 0.0);
-  for (int v = 0; v < nvar; ++v) {
-    err[v] = ordered_sum(own, [&](int k) {
-      const ElementMap g = element_map(mesh, k);
-      std::vector<double> ex(nvar);
-      double sk = 0;
-      for (std::size_t q = 0; q < t.rule.w.size(); ++q) {
-        exact(g.x(t.rule.r[q], t.rule.s[q]), g.y(t.rule.r[q], t.rule.s[q]), ex.data());
+  // One evaluation of the exact solution per point serves all variables.
+  return ordered_sums(own, nvar, [&](int k, double* sk) {
+    const ElementMap g = element_map(mesh, k);
+    std::vector<double> ex(nvar);
+    for (int v = 0; v < nvar; ++v) sk[v] = 0;
+    for (std::size_t q = 0; q < t.rule.w.size(); ++q) {
+      exact(g.x(t.rule.r[q], t.rule.s[q]), g.y(t.rule.r[q], t.rule.s[q]), ex.data());
+      for (int v = 0; v < nvar; ++v) {
         double uh = 0;
         for (int j = 0; j < np; ++j) uh += c[(std::size_t(v) * np + j) * E + k] * t.phi[q][j].phi;
-        sk += t.rule.w[q] * (uh - ex[v]) * (uh - ex[v]);
+        sk[v] += t.rule.w[q] * (uh - ex[v]) * (uh - ex[v]);
       }
-      return sk * g.det();
-    });
-  }
-  return err;
+    }
+    for (int v = 0; v < nvar; ++v) sk[v] *= g.det();
+  });
 }
 
 std::vector<double> l2_errors(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,

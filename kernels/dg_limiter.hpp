@@ -30,18 +30,22 @@ TRIDG_HD void limited_means(const Phys& phys, const StateView<Real>& U, int k,
   phys.limited_mean(mean);
 }
 
-// The largest deviation of any variable's polynomial from its mean at the vertices and edge
-// points: max_v sum_{j >= 1} |c_j| max_q |phi_j(q)| (the view points include the vertices).
+// How far one variable's polynomial c can stray from its mean at the volume, edge and view
+// points: sum_{j >= 1} |c_j| max_q |phi_j(q)|.
+template <int P, class Real>
+TRIDG_HD Real deviation_bound(const DGTables<P, Real>& T, const Real (&c)[Order<P>::NP]) {
+  Real dev = 0;
+#pragma unroll
+  for (int j = 1; j < Order<P>::NP; ++j) dev += tabs(c[j]) * T.pmax[j];
+  return dev;
+}
+
+// The largest deviation_bound of the cell's variables (the view points include the vertices).
 template <int P, int M, class Real>
 TRIDG_HD Real largest_deviation(const DGTables<P, Real>& T, const Real (&u)[M][Order<P>::NP]) {
   Real largest = 0;
 #pragma unroll
-  for (int v = 0; v < M; ++v) {
-    Real dev = 0;
-#pragma unroll
-    for (int j = 1; j < Order<P>::NP; ++j) dev += tabs(u[v][j]) * T.pmax[j];
-    largest = tmax(largest, dev);
-  }
+  for (int v = 0; v < M; ++v) largest = tmax(largest, deviation_bound<P>(T, u[v]));
   return largest;
 }
 
@@ -181,15 +185,13 @@ TRIDG_HD void point_values(const DGTables<P, Real>& T, const Real (&u)[M][Order<
 }
 
 // The range [lo, hi] of one variable's values at the positivity points as point_values computes
-// them: |u(q) - mean| <= sum_{j >= 1} |c_j| max_q |phi_j(q)|, widened by a bound on the sums'
-// rounding (a few units in the last place of the terms' magnitude per term).
+// them: |u(q) - mean| <= deviation_bound, widened by a bound on the sums' rounding (a few units
+// in the last place of the terms' magnitude per term).
 template <int P, class Real>
 TRIDG_HD void point_value_range(const DGTables<P, Real>& T, const Real (&c)[Order<P>::NP],
                                 Real mean, Real& lo, Real& hi) {
   constexpr int NP = Order<P>::NP;
-  Real dev = 0;
-#pragma unroll
-  for (int j = 1; j < NP; ++j) dev += tabs(c[j]) * T.pmax[j];
+  Real dev = deviation_bound<P>(T, c);
   dev += Real(4 * (NP + 2)) * std::numeric_limits<Real>::epsilon() * (tabs(mean) + dev);
   lo = mean - dev;
   hi = mean + dev;

@@ -5,15 +5,10 @@
 // edge states, the boundary ghost state and the numerical flux.
 #include "core/dg_tables.hpp"
 #include "kernels/dg_views.hpp"
+#include "kernels/flux_layout.hpp"
 #include "physics/interface.hpp"
 
 namespace tridg {
-
-// Flux storage F[var][q][edge], q in the left element's direction along the edge.
-template <int P, int M, class Real>
-TRIDG_HD Real& flux_at(Real* F, int n_edges, int v, int q, int e) {
-  return F[(v * Order<P>::NF + q) * n_edges + e];
-}
 
 // Traces of element k at all Gauss points of its side s, each coefficient loaded once: holds
 // NF x M values in registers rather than the NP x M coefficients (fewer at every p >= 1).
@@ -95,9 +90,7 @@ TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     const EdgePoint<Real> pt{&m, e, q, NF, Real(0), Real(0), Real(0), nx, ny};
     Real f[M];
     interior_point_flux(phys, pt, cl, cr, uL[q], uR[NF - 1 - q], f); // the right runs backwards
-    const Real s = len * T.fw[q];
-#pragma unroll
-    for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
+    store_point_flux<P, M>(F, m.n_edges, q, e, len * T.fw[q], f);
   }
 }
 
@@ -121,9 +114,7 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
     const EdgePoint<Real> pt{&m, e, q, NF, x, y, t, nx, ny};
     Real f[M];
     boundary_point_flux(phys, bc, pt, cl, uL[q], f);
-    const Real s = len * T.fw[q];
-#pragma unroll
-    for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, q, e) = s * f[v];
+    store_point_flux<P, M>(F, m.n_edges, q, e, len * T.fw[q], f);
   }
 }
 

@@ -122,13 +122,13 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
     const bool right = face & 1;
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
-      const int eq = right ? NF - 1 - q : q;
+      Real f[M];
+      load_point_flux<P, M>(F, m.n_edges, right ? NF - 1 - q : q, e, f);
 #pragma unroll
       for (int v = 0; v < M; ++v) {
-        Real f = ldg(&F[(v * NF + eq) * m.n_edges + e]);
-        f = right ? -f : f; // the flux is stored along the left element's outward normal
+        const Real fv = right ? -f[v] : f[v]; // stored along the left element's outward normal
 #pragma unroll
-        for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * f;
+        for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * fv;
       }
     }
   }

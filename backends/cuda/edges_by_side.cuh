@@ -59,9 +59,7 @@ interior_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshVi
     const EdgePoint<Real> pt{&m, e, sp.q, NF, Real(0), Real(0), Real(0), nx, ny};
     Real f[M];
     interior_point_flux(phys, pt, cl, cr, l, r, f);
-    const Real w = len * (side ? T.fw[qb] : T.fw[i]);
-#pragma unroll
-    for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, sp.q, e) = w * f[v];
+    store_point_flux<P, M>(F, m.n_edges, sp.q, e, len * (side ? T.fw[qb] : T.fw[i]), f);
   }
 }
 
@@ -97,9 +95,7 @@ boundary_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshVi
     const EdgePoint<Real> pt{&m, e, sp.q, NF, x, y, t, nx, ny};
     Real f[M];
     boundary_point_flux(phys, bc, pt, cl, a, f);
-    const Real w = len * (side ? T.fw[qb] : T.fw[i]);
-#pragma unroll
-    for (int v = 0; v < M; ++v) flux_at<P, M>(F, m.n_edges, v, sp.q, e) = w * f[v];
+    store_point_flux<P, M>(F, m.n_edges, sp.q, e, len * (side ? T.fw[qb] : T.fw[i]), f);
   }
 }
 

@@ -196,7 +196,7 @@ __device__ __forceinline__ Real element_stage_by_variable(
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
       const int eq = right ? NF - 1 - q : q;
-      Real f = ldg(&F[(v * NF + eq) * m.n_edges + e]);
+      Real f = flux_in<P, M>(F, m.n_edges, v, eq, e);
       f = right ? -f : f; // the flux is stored along the left element's outward normal
 #pragma unroll
       for (int j = 0; j < NP; ++j) rhs[j] -= T.fphi[s][q][j] * f;

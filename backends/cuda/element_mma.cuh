@@ -54,9 +54,10 @@ __device__ __forceinline__ void mma_values(const double (&table)[C][T][32], int 
 
 // The M fluxes at point f of element k's sides (side f / NF, its point f % NF), along k's outward
 // normal; zero past the last side's points.
-template <int NF, int M>
+template <int P, int M>
 __device__ __forceinline__ void side_fluxes(const MeshView<double>& m, const double* F, int k,
                                             int f, double (&fl)[M]) {
+  constexpr int NF = Order<P>::NF;
 #pragma unroll
   for (int w = 0; w < M; ++w) fl[w] = 0;
   if (f >= 3 * NF) return;
@@ -64,12 +65,9 @@ __device__ __forceinline__ void side_fluxes(const MeshView<double>& m, const dou
   const int face = ldg(&m.elem_face[s * m.n_elems + k]);
   const int e = face >> 1;
   const bool right = face & 1; // fluxes are stored along the left element's outward normal
-  const int eq = right ? NF - 1 - q : q;
+  load_point_flux<P, M>(F, m.n_edges, right ? NF - 1 - q : q, e, fl);
 #pragma unroll
-  for (int w = 0; w < M; ++w) {
-    const double v = ldg(&F[(w * NF + eq) * m.n_edges + e]);
-    fl[w] = right ? -v : v;
-  }
+  for (int w = 0; w < M; ++w) fl[w] = right ? -fl[w] : fl[w];
 }
 
 // One Runge-Kutta stage of element k (see element_stage), by the element's four lanes of a full
@@ -84,7 +82,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
                   const StateView<double>& OUT, const double* F, const StageCoeffs<double>& c,
                   double dt, bool want_rate, bool check_points, int k, bool store) {
   using S = MmaShape<P>;
-  constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
+  constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NV = Order<P>::NV;
   constexpr int M = Phys::M;
   const int lane = threadIdx.x & 31, m4 = lane & 3;
   const int E = m.n_elems;
@@ -143,7 +141,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
 #pragma unroll
   for (int cl = 0; cl < S::CL; ++cl) {
     double fl[M];
-    side_fluxes<NF, M>(m, F, k, 4 * cl + m4, fl);
+    side_fluxes<P, M>(m, F, k, 4 * cl + m4, fl);
 #pragma unroll
     for (int tm = 0; tm < S::TM; ++tm) {
       const double b = __ldg(&X.lift[cl][tm][lane]);

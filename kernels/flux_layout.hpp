@@ -1,0 +1,76 @@
+#pragma once
+// Where the edges' numerical fluxes are stored: F, M values at each of an edge's NF Gauss points,
+// q in the left element's direction along the edge. The edge kernels write it, the element
+// kernels gather an element's three sides from it.
+//
+// By edge, F[edge][q][var], in fp64 with an even number of variables from p = 2 on: a point's
+// fluxes are one or two 16-byte vectors on the GPU, so an edge stores and an element gathers a
+// point's fluxes in half the instructions, and a gathered point is one 32-byte sector, not four.
+// On an H200, alternated with the layout by variable, the steps at p = 2..4 took 0-2 % less; by
+// edge with one value per load and store the edges took up to a third longer. Elsewhere by
+// variable, F[var][q][edge]: at p = 1 the layout by edge cost 2 % on 99k elements, and shallow
+// water's three variables do not fill the vectors (bench/NOTES.md).
+#include <type_traits>
+
+#include "core/dg_tables.hpp"
+#include "core/hd.hpp"
+
+namespace tridg {
+
+template <int P, int M, class Real>
+constexpr bool kFluxByEdge = P >= 2 && M % 2 == 0 && std::is_same_v<Real, double>;
+
+template <int P, int M, class Real>
+TRIDG_HD constexpr int flux_index(int n_edges, int v, int q, int e) {
+  constexpr int NF = Order<P>::NF;
+  if constexpr (kFluxByEdge<P, M, Real>)
+    return (e * NF + q) * M + v;
+  else
+    return (v * NF + q) * n_edges + e;
+}
+
+// Stores s f as the fluxes at point q of edge e.
+template <int P, int M, class Real>
+TRIDG_HD void store_point_flux(Real* F, int n_edges, int q, int e, Real s, const Real (&f)[M]) {
+#ifdef __CUDA_ARCH__
+  if constexpr (kFluxByEdge<P, M, Real>) {
+    // cudaMalloc aligns F to 256 bytes, and a point's fluxes start at a multiple of 8 M bytes
+    double2* at = reinterpret_cast<double2*>(F + flux_index<P, M, Real>(n_edges, 0, q, e));
+#pragma unroll
+    for (int v = 0; v < M; v += 2) at[v / 2] = make_double2(s * f[v], s * f[v + 1]);
+  } else
+#endif
+  {
+#pragma unroll
+    for (int v = 0; v < M; ++v) F[flux_index<P, M, Real>(n_edges, v, q, e)] = s * f[v];
+  }
+}
+
+// The M fluxes at point q of edge e.
+template <int P, int M, class Real>
+TRIDG_HD void load_point_flux(const Real* F, int n_edges, int q, int e, Real (&f)[M]) {
+#ifdef __CUDA_ARCH__
+  if constexpr (kFluxByEdge<P, M, Real>) {
+    const double2* at =
+        reinterpret_cast<const double2*>(F + flux_index<P, M, Real>(n_edges, 0, q, e));
+#pragma unroll
+    for (int v = 0; v < M; v += 2) {
+      const double2 x = __ldg(at + v / 2);
+      f[v] = x.x;
+      f[v + 1] = x.y;
+    }
+  } else
+#endif
+  {
+#pragma unroll
+    for (int v = 0; v < M; ++v) f[v] = ldg(&F[flux_index<P, M, Real>(n_edges, v, q, e)]);
+  }
+}
+
+// The stored flux of variable v at point q of edge e.
+template <int P, int M, class Real>
+TRIDG_HD Real flux_in(const Real* F, int n_edges, int v, int q, int e) {
+  return ldg(&F[flux_index<P, M, Real>(n_edges, v, q, e)]);
+}
+
+} // namespace tridg

@@ -9,7 +9,8 @@
 #   mako, pytools, platformdirs) under PYFR_SITE (default .peer/site), h5py, numpy and mpi4py in
 #   python3; bench/pyfr/stubs stands in for rtree (imported by plugins the case does not use).
 #   env: SIZES (99k 379k), ORDERS (1 2 3 4), N1 (100), N2 (1100), REPEATS (PyFR, 2),
-#        FLUXES (tridg: hllc rusanov), REBUILD (0: keep an existing build), BUILD (build-gpu),
+#        FLUXES (tridg: hllc rusanov), PYFR_FLUX (PyFR's Riemann solver: rusanov, its fastest
+#        here, or hllc), REBUILD (0: keep an existing build), BUILD (build-gpu),
 #        PYFR (0: tridg alone), OUT, RUNS
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,11 +39,13 @@ export PYFR_CUBLASLT_LIBRARY_PATH=$(find_lib libcublasLt.so)
 export PYFR_CUDA_LIBRARY_PATH=libcuda.so.1
 env | grep -E "^PYFR_|^PYTHONPATH" | tee "$OUT/env.txt"
 N1=${N1:-100} N2=${N2:-1100} DT=1e-4
+PYFR_FLUX=${PYFR_FLUX:-rusanov}
+case $PYFR_FLUX in rusanov | hllc) ;; *) echo "PYFR_FLUX must be rusanov or hllc" >&2; exit 2 ;; esac
 pyfr_ms() { # mesh order -> ms per step: PyFR's loop timed inside the process (time_pyfr.py),
   # the best of REPEATS runs (each run picks its own operator kernels by timing them)
   local ini=$RUNS/p$2.ini best=nan t r
   sed -e "s/ORDER/$2/; s/TEND/$(python3 -c "print($N2 * $DT)")/; s/= DT/= $DT/" \
-    -e "s/RIEMANN/rusanov/" bench/pyfr/vortex.ini > "$ini"
+    -e "s/RIEMANN/$PYFR_FLUX/" bench/pyfr/vortex.ini > "$ini"
   for r in $(seq "${REPEATS:-2}"); do
     t=$(python3 bench/pyfr/time_pyfr.py "$1" "$ini" "$DT" "$N1" "$((N2 - N1))" \
       2> "$RUNS/pyfr_p$2_$r.log") || t=nan
@@ -64,7 +67,7 @@ tridg_time() { # flux order steps extra-args... -> loop seconds
 per_step() { python3 -c "print(f'{1e3 * (float('$2') - float('$1')) / ($N2 - $N1):.4f}')"; }
 ratio() { python3 -c "print(f'{float('$1') / float('$2'):.2f}')"; }
 table=$OUT/table.txt
-printf "%-8s %2s %12s %14s %16s %9s %9s\n" elements p "PyFR ms" "tridg HLLC ms" "tridg Rusanov ms" \
+printf "%-8s %2s %16s %14s %16s %9s %9s\n" elements p "PyFR $PYFR_FLUX ms" "tridg HLLC ms" "tridg Rusanov ms" \
   "x (HLLC)" "x (Rus.)" | tee "$table"
 for size in ${SIZES:-99k 379k}; do
   if [ "${PYFR:-1}" = 1 ]; then
@@ -85,7 +88,7 @@ for size in ${SIZES:-99k 379k}; do
       td[$flux]=$(per_step "$a" "$b")
     done
     h=${td[hllc]:-nan} r=${td[rusanov]:-nan}
-    printf "%-8s %2s %12s %14s %16s %9s %9s\n" "$size" "$p" "$pf" "$h" "$r" \
+    printf "%-8s %2s %16s %14s %16s %9s %9s\n" "$size" "$p" "$pf" "$h" "$r" \
       "$(ratio "$pf" "$h")" "$(ratio "$pf" "$r")" | tee -a "$table"
   done
 done

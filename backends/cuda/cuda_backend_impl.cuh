@@ -61,10 +61,32 @@ template <int P> constexpr bool kEdgesBySide = P >= 3;
 template <int P> constexpr int kBlockEdges = kEdgesBySide<P> ? 128 : kBlock;
 constexpr int kReduceThreads = 1024;
 
+// The state buffer of the step's start (s[parity]) and the other one. Selected, not indexed:
+// b.s[parity] with the run-time parity made the compiler copy the kernel parameter to local
+// memory, a stack frame stored and loaded at the start of every kernel.
 template <class Real>
-__device__ __forceinline__ StateView<Real> stage_input(const StateBuffers<Real>& b, int parity,
-                                                       bool first) {
-  return {first ? b.s[parity] : b.s[1 - parity], b.n};
+__device__ __forceinline__ Real* step_start(const StateBuffers<Real>& b, int parity) {
+  return parity ? b.s[1] : b.s[0];
+}
+template <class Real>
+__device__ __forceinline__ Real* step_other(const StateBuffers<Real>& b, int parity) {
+  return parity ? b.s[0] : b.s[1];
+}
+
+// A stage reads `in` (the step's start in its first stage, the last stage's output after it)
+// and the step's start `u0`, and writes `out` (and the RK4 accumulator `acc`).
+template <class Real> struct StageViews { StateView<Real> in, u0, out, acc; };
+template <class Real>
+__device__ __forceinline__ StageViews<Real> stage_views(const StateBuffers<Real>& b, int parity,
+                                                        bool first) {
+  Real* const u0 = step_start(b, parity);
+  Real* const other = step_other(b, parity);
+  return {{first ? u0 : other, b.n}, {u0, b.n}, {other, b.n}, {b.acc, b.n}};
+}
+
+// A rate for the block's maximum: NaN compares false everywhere, so it becomes +inf.
+template <class Real> __device__ __forceinline__ Real rate_or_inf(Real rate) {
+  return rate <= Real(3e38) ? rate : Real(INFINITY);
 }
 
 // All edges in one launch: the boundary edges come first and grouped, so only the warp that
@@ -82,7 +104,7 @@ __global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
   const int lane = blockIdx.x * blockDim.x + threadIdx.x;
   const int e = e0 + (lane >> (kEdgeLanes<P> - 1)), side = lane & (kEdgeLanes<P> - 1);
   if (e >= e1) return;
-  const StateView<Real> in = stage_input(b, ctl->parity, first_stage);
+  const StateView<Real> in = stage_views(b, ctl->parity, first_stage).in;
   if (e >= m.n_bedges) {
     if constexpr (kEdgesBySide<P>)
       interior_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, e, side);
@@ -128,16 +150,12 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
   const double dt = ctl->dt; // before the wait (above k_element)
   if (dt <= 0) return;
   const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
-  const int parity = ctl->parity;
   Real rate = 0;
   if (k < k1) {
-    const StateView<Real> in = stage_input(b, parity, first_stage);
-    const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
-    rate =
-        element_stage<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt), last_stage,
-                         last_stage && check_points, Limit, lp, k, [] { step_kernel_wait(); });
-    // NaN compares false everywhere: make it +inf so the maximum sees it.
-    if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+    const StageViews<Real> v = stage_views(b, ctl->parity, first_stage);
+    rate = rate_or_inf(element_stage<P>(c_tables<P, Real>, phys, m, v.in, v.u0, v.acc, v.out, F, c,
+                                        Real(dt), last_stage, last_stage && check_points, Limit, lp,
+                                        k, [] { step_kernel_wait(); }));
   } else {
     step_kernel_wait();
   }
@@ -166,15 +184,12 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
   const int k = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / M;
   const int v = threadIdx.x % M;
   const unsigned mask = __ballot_sync(0xffffffffu, k < k1);
-  const int parity = ctl->parity;
   Real rate = 0;
   if (k < k1) {
-    const StateView<Real> in = stage_input(b, parity, first_stage);
-    const StateView<Real> u0{b.s[parity], b.n}, out{b.s[1 - parity], b.n}, acc{b.acc, b.n};
-    rate =
-        element_stage_by_variable<P>(c_tables<P, Real>, phys, m, in, u0, acc, out, F, c, Real(dt),
-                                     last_stage, last_stage && check_points, Limit, lp, k, v, mask);
-    if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+    const StageViews<Real> sv = stage_views(b, ctl->parity, first_stage);
+    rate = rate_or_inf(element_stage_by_variable<P>(
+        c_tables<P, Real>, phys, m, sv.in, sv.u0, sv.acc, sv.out, F, c, Real(dt), last_stage,
+        last_stage && check_points, Limit, lp, k, v, mask));
   } else {
     step_kernel_wait();
   }
@@ -203,15 +218,12 @@ __global__ void __launch_bounds__(kBlockMma, 4)
   const int warp_first = k0 + (blockIdx.x * blockDim.x + (threadIdx.x & ~31)) / kMmaLanes;
   double rate = 0;
   if (warp_first < k1) { // the whole warp, for the tensor cores
-    const StateView<double> in = stage_input(b, ctl->parity, first_stage);
-    const StateView<double> u0{b.s[ctl->parity], b.n}, out{b.s[1 - ctl->parity], b.n},
-        acc{b.acc, b.n};
+    const StageViews<double> v = stage_views(b, ctl->parity, first_stage);
     const bool own = kt < k1;
-    rate =
-        element_stage_mma<P>(c_tables<P, double>, g_mma_tables<P>, phys, m, in, u0, acc, out, F, c,
-                             dt, last_stage, last_stage && check_points, own ? kt : k1 - 1, own);
-    if (!own) rate = 0;
-    if (!(rate <= 3e38)) rate = INFINITY;
+    const double r = element_stage_mma<P>(c_tables<P, double>, g_mma_tables<P>, phys, m, v.in, v.u0,
+                                          v.acc, v.out, F, c, dt, last_stage,
+                                          last_stage && check_points, own ? kt : k1 - 1, own);
+    rate = own ? rate_or_inf(r) : 0.0;
   } else {
     step_kernel_wait();
   }
@@ -227,8 +239,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
   const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= k1) return;
   const int parity = ctl->parity;
-  limit_element<P>(c_tables<P, Real>, phys, m,
-                   StateView<Real>{b.s[current ? parity : 1 - parity], b.n}, lp, k);
+  Real* const s = current ? step_start(b, parity) : step_other(b, parity);
+  limit_element<P>(c_tables<P, Real>, phys, m, StateView<Real>{s, b.n}, lp, k);
 }
 
 // CFL rate of the current state's averages (before the first step and after a restart).
@@ -240,11 +252,10 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   Real rate = 0;
   if (k < n_owned) {
-    const Real* s = b.s[ctl->parity];
+    const Real* s = step_start(b, ctl->parity);
     Real mean[M];
     for (int v = 0; v < M; ++v) mean[v] = cell_mean(s[(v * NP) * b.n + k]);
-    rate = phys.admissible(mean) ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY);
-    if (!(rate <= Real(3e38))) rate = Real(INFINITY);
+    rate = phys.admissible(mean) ? rate_or_inf(cfl_rate<P>(phys, m, k, mean)) : Real(INFINITY);
   }
   block_max_store(rate, block_rate);
 }

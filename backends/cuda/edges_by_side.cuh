@@ -10,14 +10,16 @@
 
 namespace tridg {
 
-// The point lane `side` takes at round i: [0, H) for the left lane, [H, NF) for the right
-// (clamped: with NF odd the right lane has no point at the last round, and `has` says so).
+// The points of round i: i for the left lane, `right` = H + i for the right (clamped: with NF
+// odd the right lane has no point at the last round, and `has` says so); `q` is this lane's.
+// The tables are read at i and at `right`, both known at compile time in the unrolled rounds,
+// and the lane selects between the two values.
 template <int NF> struct SidePoint {
   static constexpr int H = (NF + 1) / 2;
-  int q;
+  int right, q;
   bool has;
   __device__ __forceinline__ SidePoint(int i, int side)
-      : q(side ? (H + i < NF ? H + i : NF - 1) : i), has(!side || H + i < NF) {}
+      : right(H + i < NF ? H + i : NF - 1), q(side ? right : i), has(!side || H + i < NF) {}
 };
 
 // The lane pair of an edge: shuffles name only the two lanes, so pairs in different branches
@@ -44,22 +46,21 @@ interior_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshVi
     // The left lane's point i needs the right's trace at NF - 1 - i (it runs backwards); the
     // right lane's point H + i needs the left's trace there.
     constexpr int last = NF - 1;
-    const int qb = H + i < NF ? H + i : last;
+    const SidePoint<NF> sp(i, side);
     Real l[M], r[M];
 #pragma unroll
     for (int v = 0; v < M; ++v) {
-      const Real send = side ? u[last - i][v] : u[qb][v];
+      const Real send = side ? u[last - i][v] : u[sp.right][v];
       const Real got = __shfl_xor_sync(mask, send, 1);
-      const Real keep = side ? u[last - qb][v] : u[i][v];
+      const Real keep = side ? u[last - sp.right][v] : u[i][v];
       l[v] = side ? got : keep;
       r[v] = side ? keep : got;
     }
-    const SidePoint<NF> sp(i, side);
     if (!sp.has) continue;
     const EdgePoint<Real> pt{&m, e, sp.q, NF, Real(0), Real(0), Real(0), nx, ny};
     Real f[M];
     interior_point_flux(phys, pt, cl, cr, l, r, f);
-    store_point_flux<P, M>(F, m.n_edges, sp.q, e, len * (side ? T.fw[qb] : T.fw[i]), f);
+    store_point_flux<P, M>(F, m.n_edges, sp.q, e, len * (side ? T.fw[sp.right] : T.fw[i]), f);
   }
 }
 
@@ -84,18 +85,17 @@ boundary_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshVi
   traces<P, M>(T, U, kl, sl, uL);
 #pragma unroll
   for (int i = 0; i < H; ++i) {
-    const int qb = H + i < NF ? H + i : NF - 1;
     const SidePoint<NF> sp(i, side);
     if (!sp.has) continue;
     Real a[M];
 #pragma unroll
-    for (int v = 0; v < M; ++v) a[v] = side ? uL[qb][v] : uL[i][v];
-    const Real ft = side ? T.ft[qb] : T.ft[i];
+    for (int v = 0; v < M; ++v) a[v] = side ? uL[sp.right][v] : uL[i][v];
+    const Real ft = side ? T.ft[sp.right] : T.ft[i];
     const Real x = x0 + ft * (x1 - x0), y = y0 + ft * (y1 - y0);
     const EdgePoint<Real> pt{&m, e, sp.q, NF, x, y, t, nx, ny};
     Real f[M];
     boundary_point_flux(phys, bc, pt, cl, a, f);
-    store_point_flux<P, M>(F, m.n_edges, sp.q, e, len * (side ? T.fw[qb] : T.fw[i]), f);
+    store_point_flux<P, M>(F, m.n_edges, sp.q, e, len * (side ? T.fw[sp.right] : T.fw[i]), f);
   }
 }
 

@@ -118,18 +118,14 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
 #pragma unroll
   for (int s = 0; s < 3; ++s) {
     const int face = ldg(&m.elem_face[s * E + k]);
-    const int e = face >> 1;
-    const bool right = face & 1;
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
       Real f[M];
-      load_point_flux<P, M>(F, m.n_edges, right ? NF - 1 - q : q, e, f);
+      load_side_flux<P, M>(F, m.n_edges, face, q, f);
 #pragma unroll
-      for (int v = 0; v < M; ++v) {
-        const Real fv = right ? -f[v] : f[v]; // stored along the left element's outward normal
+      for (int v = 0; v < M; ++v)
 #pragma unroll
-        for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * fv;
-      }
+        for (int j = 0; j < NP; ++j) rhs[v][j] -= T.fphi[s][q][j] * f[v];
     }
   }
   if constexpr (Phys::has_side_correction || Phys::has_point_source || Phys::has_cell_source) {

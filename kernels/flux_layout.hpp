@@ -29,6 +29,12 @@ TRIDG_HD constexpr int flux_index(int n_edges, int v, int q, int e) {
     return (v * NF + q) * n_edges + e;
 }
 
+// The stored flux of variable v at point q of edge e.
+template <int P, int M, class Real>
+TRIDG_HD Real flux_in(const Real* F, int n_edges, int v, int q, int e) {
+  return ldg(&F[flux_index<P, M, Real>(n_edges, v, q, e)]);
+}
+
 // Stores s f as the fluxes at point q of edge e.
 template <int P, int M, class Real>
 TRIDG_HD void store_point_flux(Real* F, int n_edges, int q, int e, Real s, const Real (&f)[M]) {
@@ -63,14 +69,29 @@ TRIDG_HD void load_point_flux(const Real* F, int n_edges, int q, int e, Real (&f
 #endif
   {
 #pragma unroll
-    for (int v = 0; v < M; ++v) f[v] = ldg(&F[flux_index<P, M, Real>(n_edges, v, q, e)]);
+    for (int v = 0; v < M; ++v) f[v] = flux_in<P, M>(F, n_edges, v, q, e);
   }
 }
 
-// The stored flux of variable v at point q of edge e.
+// An element reads its sides' fluxes through its face entries (edge << 1, | 1 where it is the
+// edge's right element). The fluxes are stored along the left element's outward normal and
+// direction along the edge; these give them along the reading element's own.
+
+// The M fluxes at point q of the side with face entry `face`.
 template <int P, int M, class Real>
-TRIDG_HD Real flux_in(const Real* F, int n_edges, int v, int q, int e) {
-  return ldg(&F[flux_index<P, M, Real>(n_edges, v, q, e)]);
+TRIDG_HD void load_side_flux(const Real* F, int n_edges, int face, int q, Real (&f)[M]) {
+  const bool right = face & 1;
+  load_point_flux<P, M>(F, n_edges, right ? Order<P>::NF - 1 - q : q, face >> 1, f);
+#pragma unroll
+  for (int v = 0; v < M; ++v) f[v] = right ? -f[v] : f[v];
+}
+
+// Variable v of load_side_flux's fluxes.
+template <int P, int M, class Real>
+TRIDG_HD Real side_flux_in(const Real* F, int n_edges, int face, int v, int q) {
+  const bool right = face & 1;
+  const Real f = flux_in<P, M>(F, n_edges, v, right ? Order<P>::NF - 1 - q : q, face >> 1);
+  return right ? -f : f;
 }
 
 } // namespace tridg

@@ -191,13 +191,9 @@ __device__ __forceinline__ Real element_stage_by_variable(
 #pragma unroll
   for (int s = 0; s < 3; ++s) {
     const int face = ldg(&m.elem_face[s * E + k]);
-    const int e = face >> 1;
-    const bool right = face & 1;
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
-      const int eq = right ? NF - 1 - q : q;
-      Real f = flux_in<P, M>(F, m.n_edges, v, eq, e);
-      f = right ? -f : f; // the flux is stored along the left element's outward normal
+      const Real f = side_flux_in<P, M>(F, m.n_edges, face, v, q);
 #pragma unroll
       for (int j = 0; j < NP; ++j) rhs[j] -= T.fphi[s][q][j] * f;
     }

@@ -62,12 +62,7 @@ __device__ __forceinline__ void side_fluxes(const MeshView<double>& m, const dou
   for (int w = 0; w < M; ++w) fl[w] = 0;
   if (f >= 3 * NF) return;
   const int s = f / NF, q = f % NF;
-  const int face = ldg(&m.elem_face[s * m.n_elems + k]);
-  const int e = face >> 1;
-  const bool right = face & 1; // fluxes are stored along the left element's outward normal
-  load_point_flux<P, M>(F, m.n_edges, right ? NF - 1 - q : q, e, fl);
-#pragma unroll
-  for (int w = 0; w < M; ++w) fl[w] = right ? -fl[w] : fl[w];
+  load_side_flux<P, M>(F, m.n_edges, ldg(&m.elem_face[s * m.n_elems + k]), q, fl);
 }
 
 // One Runge-Kutta stage of element k (see element_stage), by the element's four lanes of a full

@@ -6,7 +6,6 @@
 // current) lives on the device, so a chunk of steps runs without any host round trip.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -23,6 +22,7 @@
 #include "backends/cuda/edges_by_side.cuh"
 #include "backends/cuda/element_by_variable.cuh"
 #include "backends/cuda/element_mma.cuh"
+#include "backends/cuda/rate_max.cuh"
 #include "backends/cuda/step_launch.cuh"
 #include "backends/cuda/stream_graph.cuh"
 #include "backends/order_dispatch.hpp"
@@ -59,7 +59,6 @@ constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 2 : 3)
 // the pair's shuffles: the edges run by side (backends/cuda/edges_by_side.cuh).
 template <int P> constexpr bool kEdgesBySide = P >= 3;
 template <int P> constexpr int kBlockEdges = kEdgesBySide<P> ? 128 : kBlock;
-constexpr int kReduceThreads = 1024;
 
 // The state buffer of the step's start (s[parity]) and the other one. Selected, not indexed:
 // b.s[parity] with the run-time parity made the compiler copy the kernel parameter to local
@@ -121,8 +120,10 @@ __global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
     boundary_edge<P>(c_tables<P, Real>, phys, m, in, F, bcs[g], t, e);
 }
 
+// The block's largest rate, folded into the step's maximum by thread 0 (rate_max.cuh). Every
+// thread of the block must call it.
 template <int Block = kBlock, class Real>
-__device__ __forceinline__ void block_max_store(Real v, double* out) {
+__device__ __forceinline__ void block_max_fold(Real v, unsigned long long* rate_max) {
   __shared__ double warp_max[Block / 32];
   double r = double(v);
   for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
@@ -131,7 +132,7 @@ __device__ __forceinline__ void block_max_store(Real v, double* out) {
   if (threadIdx.x == 0) {
     double mx = warp_max[0];
     for (int w = 1; w < Block / 32; ++w) mx = fmax(mx, warp_max[w]);
-    out[blockIdx.x] = mx;
+    fold_rate(rate_max, mx);
   }
 }
 
@@ -146,7 +147,7 @@ template <int P, bool Limit, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
               const StepControl* ctl, bool first_stage, bool last_stage, bool check_points,
-              LimiterParams<Real> lp, double* block_rate, int k0, int k1) {
+              LimiterParams<Real> lp, unsigned long long* rate_max, int k0, int k1) {
   const double dt = ctl->dt; // before the wait (above k_element)
   if (dt <= 0) return;
   const int k = k0 + blockIdx.x * blockDim.x + threadIdx.x;
@@ -159,7 +160,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
   } else {
     step_kernel_wait();
   }
-  if (last_stage) block_max_store(rate, block_rate);
+  if (last_stage) block_max_fold(rate, rate_max);
 }
 
 // The element stage with a thread per (element, variable) (backends/cuda/element_by_variable.cuh)
@@ -177,7 +178,7 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
     k_element_by_variable(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F,
                           StageCoeffs<Real> c, const StepControl* ctl, bool first_stage,
                           bool last_stage, bool check_points, LimiterParams<Real> lp,
-                          double* block_rate, int k0, int k1) {
+                          unsigned long long* rate_max, int k0, int k1) {
   constexpr int M = Phys::M;
   const double dt = ctl->dt; // before the wait (above k_element)
   if (dt <= 0) return;
@@ -193,7 +194,7 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
   } else {
     step_kernel_wait();
   }
-  if (last_stage) block_max_store<kBlockByVariable<P>>(rate, block_rate);
+  if (last_stage) block_max_fold<kBlockByVariable<P>>(rate, rate_max);
 }
 
 // The element stage on the tensor cores (backends/cuda/element_mma.cuh), fp64, where no limiter
@@ -211,7 +212,7 @@ template <int P, class Phys>
 __global__ void __launch_bounds__(kBlockMma, 4)
     k_element_mma(Phys phys, MeshView<double> m, StateBuffers<double> b, const double* F,
                   StageCoeffs<double> c, const StepControl* ctl, bool first_stage, bool last_stage,
-                  bool check_points, double* block_rate, int k0, int k1) {
+                  bool check_points, unsigned long long* rate_max, int k0, int k1) {
   const double dt = ctl->dt; // before the wait (above k_element)
   if (dt <= 0) return;
   const int kt = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / kMmaLanes;
@@ -227,7 +228,7 @@ __global__ void __launch_bounds__(kBlockMma, 4)
   } else {
     step_kernel_wait();
   }
-  if (last_stage) block_max_store<kBlockMma>(rate, block_rate);
+  if (last_stage) block_max_fold<kBlockMma>(rate, rate_max);
 }
 
 template <int P, class Phys, class Real>
@@ -247,7 +248,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
-           double* block_rate, int n_owned) {
+           unsigned long long* rate_max, int n_owned) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   Real rate = 0;
@@ -257,28 +258,19 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     for (int v = 0; v < M; ++v) mean[v] = cell_mean(s[(v * NP) * b.n + k]);
     rate = phys.admissible(mean) ? rate_or_inf(cfl_rate<P>(phys, m, k, mean)) : Real(INFINITY);
   }
-  block_max_store(rate, block_rate);
+  block_max_fold(rate, rate_max);
 }
 
-// Ends a step (or, with `init`, only computes dt): reduces the blocks' rates, advances time,
-// flips the current buffer, takes the next dt. Static: each physics' backend translation unit
-// gets its own copy, so they link side by side.
-// With `rate_out`, only the reduction: the rates of all ranks are reduced on the host, and
-// k_finish then ends the step with the result.
-static __global__ void __launch_bounds__(kReduceThreads)
-    k_control(StepControl* ctl, const double* block_rate, int n_blocks, bool init,
-              double* rate_out) {
+// Ends a step (or, with `init`, only computes dt) from the largest rate the launches before it
+// folded in: advances time, flips the current buffer, takes the next dt. A single thread: it
+// finds room on a multiprocessor at once while the element launch drains (rate_max.cuh).
+// Static: each physics' backend translation unit gets its own copy, so they link side by side.
+// With `rate_out`, only the rate: the rates of all ranks are reduced on the host, and k_finish
+// then ends the step with the result.
+static __global__ void k_control(StepControl* ctl, unsigned long long* rate_max, bool init,
+                                 double* rate_out) {
   step_kernel_wait();
-  if (!init && ctl->dt <= 0) return;
-  __shared__ double warp_max[kReduceThreads / 32];
-  double r = 0;
-  for (int i = threadIdx.x; i < n_blocks; i += blockDim.x) r = fmax(r, block_rate[i]);
-  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
-  if ((threadIdx.x & 31) == 0) warp_max[threadIdx.x >> 5] = r;
-  __syncthreads();
-  if (threadIdx.x != 0) return;
-  for (int w = 1; w < kReduceThreads / 32; ++w) r = fmax(r, warp_max[w]);
-  r = fmax(r, warp_max[0]);
+  const double r = take_rate(rate_max); // taken even when there is no step, to leave it zero
   if (rate_out) {
     *rate_out = r;
     return;
@@ -346,13 +338,8 @@ public:
     for (const auto& s : cfg_.stages) uses_acc |= s.k.use_acc || s.k.write_acc;
     if (uses_acc) acc_.resize(n);
     flux_.resize(std::size_t(M) * O::NF * mesh.n_edges);
-    n_blocks_ = (n_elems_ + kBlock - 1) / kBlock;
     ctl_.resize(1);
-    n_rate_blocks_ = n_blocks_;
-    // + 1: a partitioned mesh's element launches are split
-    block_rate_.resize(std::max({n_blocks_, element_blocks({0, n_elems_}, false),
-                                 element_blocks({0, n_elems_}, true)}) +
-                       1);
+    rate_max_.upload(std::vector<unsigned long long>{0}); // take_rate leaves it zero after
     setup_halo();
     upload_boundaries();
     this->init_control(cfg_, limits_own_coefficients<DevPhys>);
@@ -391,7 +378,7 @@ public:
   }
   std::size_t memory_bytes() const override {
     return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + mesh_.bytes() +
-           block_rate_.bytes();
+           rate_max_.bytes();
   }
   void enable_profiling(bool on) override { profile_ = on; }
   std::vector<std::pair<std::string, double>> kernel_times() const override {
@@ -454,10 +441,6 @@ private:
   }
   void launch_elements(int stage, bool first, bool last, Part part) {
     const Range r = update_range(halo(), n_elems_, part);
-    // The halo part's blocks store their rates after the local part's.
-    const int offset =
-        part == Part::halo ? element_blocks(update_range(halo(), n_elems_, Part::local)) : 0;
-    if (part != Part::local) n_rate_blocks_ = offset + element_blocks(r);
     if (r.last <= r.first) return;
     cudaStream_t st = stream_for(part);
     if (part == Part::halo) cuda_check(cudaStreamWaitEvent(st, local_edges_, 0), "event");
@@ -469,22 +452,21 @@ private:
       timed("elements", [&] {
         if constexpr (kMma<P, DevPhys, Real> && !L) {
           if (mma_stage())
-            return launch_step_kernel(
-                overlap_, k_element_mma<P, DevPhys>, element_blocks(r), kBlockMma, st, phys_, view_,
-                buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(), first,
-                last, !cfg_.limiter.positivity, block_rate_.get() + offset, r.first, r.last);
+            return launch_step_kernel(overlap_, k_element_mma<P, DevPhys>, element_blocks(r),
+                                      kBlockMma, st, phys_, view_, buffers(), flux_.get(),
+                                      to_real<Real>(cfg_.stages[stage].k), ctl_.get(), first, last,
+                                      !cfg_.limiter.positivity, rate_max_.get(), r.first, r.last);
         }
         if constexpr (kByVariable<P, DevPhys>)
           launch_step_kernel(overlap_, k_element_by_variable<P, L, DevPhys, Real>,
                              element_blocks(r), kBlockByVariable<P>, st, phys_, view_, buffers(),
                              flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(), first,
-                             last, !cfg_.limiter.positivity, lp, block_rate_.get() + offset,
-                             r.first, r.last);
+                             last, !cfg_.limiter.positivity, lp, rate_max_.get(), r.first, r.last);
         else
           launch_step_kernel(overlap_, k_element<P, L, DevPhys, Real>, blocks(r), kBlock, st, phys_,
                              view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k),
-                             ctl_.get(), first, last, !cfg_.limiter.positivity, lp,
-                             block_rate_.get() + offset, r.first, r.last);
+                             ctl_.get(), first, last, !cfg_.limiter.positivity, lp, rate_max_.get(),
+                             r.first, r.last);
       });
     };
     // The limiting kernel is instantiated only where the physics' limiter can run in the stage.
@@ -510,16 +492,15 @@ private:
   }
   void launch_rate() {
     const Range r = owned_range(halo(), n_elems_);
-    n_rate_blocks_ = blocks(r);
-    k_rate<P><<<n_rate_blocks_, kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(),
-                                                      block_rate_.get(), r.last);
+    k_rate<P><<<blocks(r), kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(),
+                                                 rate_max_.get(), r.last);
     cuda_check(cudaGetLastError(), "rate kernel");
   }
   void launch_control(bool init) {
     if (!partitioned()) {
       timed("dt reduction", [&] {
-        launch_step_kernel(overlap_, k_control, 1, kReduceThreads, stream_, ctl_.get(),
-                           block_rate_.get(), n_rate_blocks_, init, nullptr);
+        launch_step_kernel(overlap_, k_control, 1, 1, stream_, ctl_.get(), rate_max_.get(), init,
+                           nullptr);
       });
       if (init) cuda_check(cudaGetLastError(), "control kernel");
       return;
@@ -529,8 +510,7 @@ private:
     // and dt without reading them back; every rank's copy is the same.
     if (!init && host_ctl_.dt <= 0) return;
     cuda_check(cudaStreamWaitEvent(stream_, halo_done_, 0), "event");
-    k_control<<<1, kReduceThreads, 0, stream_>>>(ctl_.get(), block_rate_.get(), n_rate_blocks_,
-                                                 init, rate_.get());
+    k_control<<<1, 1, 0, stream_>>>(ctl_.get(), rate_max_.get(), init, rate_.get());
     if (!init && cfg_.overlap_rate) {
       // The step's end without waiting for the rate: time, step count and buffer advance now
       // (as finish_step advances them unless the step blew up); resolve_rate, before the next
@@ -578,8 +558,8 @@ private:
   int blocks(Range r, int block = kBlock) const { return (r.last - r.first + block - 1) / block; }
   // Blocks of the element kernel over r (a thread per element, M by variable, four per element on
   // the tensor cores).
-  int element_blocks(Range r) const { return element_blocks(r, mma_stage()); }
-  int element_blocks(Range r, bool mma) const {
+  int element_blocks(Range r) const {
+    const bool mma = mma_stage();
     constexpr bool by_var = kByVariable<P, DevPhys>;
     const int block = mma ? kBlockMma : !by_var ? kBlock : kBlockByVariable<P>;
     const long threads = long(r.last - r.first) * (mma ? kMmaLanes : by_var ? M : 1);
@@ -714,14 +694,14 @@ private:
 
   DevPhys phys_;
   BackendConfig<M> cfg_;
-  int n_elems_ = 0, n_blocks_ = 0;
+  int n_elems_ = 0;
   cudaStream_t stream_ = nullptr;
   StreamGraph step_graph_;
   DeviceMesh<Real> mesh_;
   MeshView<Real> view_; // mesh_'s
   DeviceArray<Real> state_[2], acc_, flux_;
-  DeviceArray<double> block_rate_, rate_;
-  int n_rate_blocks_ = 0;  // blocks whose rates the last element launches stored
+  DeviceArray<unsigned long long> rate_max_; // the largest rate folded in (rate_max.cuh)
+  DeviceArray<double> rate_;
   StepControl host_ctl_{}; // partitioned: the host's copy of the control block
   DeviceArray<int> send_elems_, recv_elems_;
   DeviceArray<Real> send_dev_, recv_dev_;

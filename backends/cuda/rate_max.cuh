@@ -1,0 +1,28 @@
+#pragma once
+// The step's largest CFL rate in one device word. Each block of the last stage's element launch
+// folds its largest rate in by an atomic maximum (a reduction the block does not wait for), and
+// k_control, a single thread, takes it. Before, the blocks stored their rates in an array that a
+// block of 1024 threads reduced: at p = 2 on 1.6M elements a serial pass over 25k values, and on
+// small meshes a large block that found room on a multiprocessor only once the element launch
+// drained (bench/NOTES.md: 5-7 % off the demos' time loops). The maximum is the same whatever
+// the order in which the blocks arrive, so dt is the same bits.
+#include <cuda_runtime.h>
+
+namespace tridg {
+
+// The bits of a rate for the maximum: non-negative doubles order as their bits, so -0 and
+// anything below zero count as 0 (the kernels already made a NaN rate +inf, rate_or_inf).
+__device__ __forceinline__ unsigned long long rate_bits(double r) {
+  return static_cast<unsigned long long>(__double_as_longlong(r > 0 ? r : 0.0));
+}
+
+__device__ __forceinline__ void fold_rate(unsigned long long* rate_max, double r) {
+  atomicMax(rate_max, rate_bits(r));
+}
+
+// The largest rate folded in since the last take; leaves the word zero for the next step.
+__device__ __forceinline__ double take_rate(unsigned long long* rate_max) {
+  return __longlong_as_double(static_cast<long long>(atomicExch(rate_max, 0ull)));
+}
+
+} // namespace tridg

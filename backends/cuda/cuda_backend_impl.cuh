@@ -140,8 +140,8 @@ __device__ __forceinline__ void block_max_fold(Real v, unsigned long long* rate_
 // the control block, the mesh and the stage input, which the edges just before do not write
 // (step_launch.cuh says why that is safe), so it overlaps the edges' last blocks.
 //
-// Elements [k0, k1); each block's largest rate goes to block_rate[blockIdx.x]. With Limit the
-// stage output is limited in the stage (StepDriver::limits_in_stage); a template parameter, so
+// Elements [k0, k1); in the last stage each block folds its largest rate into rate_max. With Limit
+// the stage output is limited in the stage (StepDriver::limits_in_stage); a template parameter, so
 // that the kernels without it carry none of its registers.
 template <int P, bool Limit, class Phys, class Real>
 __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)

@@ -2,10 +2,10 @@
 // The step's largest CFL rate in one device word. Each block of the last stage's element launch
 // folds its largest rate in by an atomic maximum (a reduction the block does not wait for), and
 // k_control, a single thread, takes it. Before, the blocks stored their rates in an array that a
-// block of 1024 threads reduced: at p = 2 on 1.6M elements a serial pass over 25k values, and on
-// small meshes a large block that found room on a multiprocessor only once the element launch
-// drained (bench/NOTES.md: 5-7 % off the demos' time loops). The maximum is the same whatever
-// the order in which the blocks arrive, so dt is the same bits.
+// block of 1024 threads reduced: at p = 2 on 1.6M elements a serial pass over 25k values. The
+// demos' time loops are 5-8 % shorter this way (bench/NOTES.md; not profiled: most likely the
+// large block found room on a multiprocessor only once the element launch had drained). The
+// maximum is the same whatever the order in which the blocks arrive, so dt is the same bits.
 #include <cuda_runtime.h>
 
 namespace tridg {

@@ -262,8 +262,9 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
 }
 
 // Ends a step (or, with `init`, only computes dt) from the largest rate the launches before it
-// folded in: advances time, flips the current buffer, takes the next dt. A single thread: it
-// finds room on a multiprocessor at once while the element launch drains (rate_max.cuh).
+// folded in: advances time, flips the current buffer, takes the next dt. A single thread, which
+// finds room on a multiprocessor at once while the element launch drains: most likely why the
+// demos ran faster than with a block of 1024 (not profiled; rate_max.cuh).
 // Static: each physics' backend translation unit gets its own copy, so they link side by side.
 // With `rate_out`, only the rate: the rates of all ranks are reduced on the host, and k_finish
 // then ends the step with the result.

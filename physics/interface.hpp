@@ -46,6 +46,10 @@
 //   positive_lower_bound(i, lo, hi) -> Real      positive_quantity computes it, over the box of
 //                                                states lo <= u <= hi: cells whose box passes
 //                                                skip the positivity fix's point checks
+//   has_admissible_bound,                        true only if admissible(u) holds at every
+//   admissible_bound(lo, hi) -> bool             state lo <= u <= hi as the point sums compute
+//                                                them: cells whose box passes skip the blow-up
+//                                                check's points
 //   custom_slopes, limit_slopes<P>,              the three steps of the limiter; defaults:
 //   custom_positivity, limit_positivity<P>,      vertex-based Barth-Jespersen on the conserved
 //   has_limit_finish, limit_finish<P>            variables, Zhang-Shu on the positive
@@ -108,6 +112,7 @@ template <class Real, int M> struct PhysicsDefaults {
   // The limiter's steps a physics replaces (members limit_slopes<P>, limit_positivity<P>,
   // limit_finish<P>, with the signatures of kernels/dg_limiter.hpp's defaults).
   static constexpr bool has_positive_bound = false;
+  static constexpr bool has_admissible_bound = false;
   static constexpr bool custom_slopes = false;
   static constexpr bool custom_positivity = false;
   static constexpr bool has_limit_finish = false;

@@ -47,18 +47,19 @@ constexpr int kBlock = 256;
 // Blocks per multiprocessor each kernel is compiled for, which caps its registers per thread.
 // The kernels are latency-bound gathers, so occupancy pays until the cap makes the compiler
 // spill or serialise: measured on the H100 (bench/NOTES.md), p = 1: edges and limiter best at 3
-// blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 2; p >= 3: the edges
-// by side (two lanes per edge) at 3 blocks of 128 (<= 170 registers; at 2 blocks of 256 p = 4
-// spilled and took 19 % longer); everything else at the compiler's choice.
+// blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 4 blocks of 128 (the
+// warps of 2 blocks of 256, at <= 128 registers; 5 blocks spilled and took 16 % longer);
+// p >= 3: the edges by side (two lanes per edge) at 3 blocks of 128 (<= 170 registers; at 2
+// blocks of 256 p = 4 spilled and took 19 % longer); everything else at the compiler's choice.
 enum KernelKind { kEdges, kElements, kLimiter };
 template <int P, int Kind>
 constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 2 : 3)
-                           : P == 2 ? (Kind == kEdges ? 2 : 1)
+                           : P == 2 ? (Kind == kEdges ? 4 : 1)
                                     : (Kind == kEdges ? 3 : 1);
 // From p = 3 on, one lane's traces of both sides (40 values at p = 4) cost more registers than
 // the pair's shuffles: the edges run by side (backends/cuda/edges_by_side.cuh).
 template <int P> constexpr bool kEdgesBySide = P >= 3;
-template <int P> constexpr int kBlockEdges = kEdgesBySide<P> ? 128 : kBlock;
+template <int P> constexpr int kBlockEdges = P >= 2 ? 128 : kBlock;
 
 // The state buffer of the step's start (s[parity]) and the other one. Selected, not indexed:
 // b.s[parity] with the run-time parity made the compiler copy the kernel parameter to local
@@ -81,11 +82,6 @@ __device__ __forceinline__ StageViews<Real> stage_views(const StateBuffers<Real>
   Real* const u0 = step_start(b, parity);
   Real* const other = step_other(b, parity);
   return {{first ? u0 : other, b.n}, {u0, b.n}, {other, b.n}, {b.acc, b.n}};
-}
-
-// A rate for the block's maximum: NaN compares false everywhere, so it becomes +inf.
-template <class Real> __device__ __forceinline__ Real rate_or_inf(Real rate) {
-  return rate <= Real(3e38) ? rate : Real(INFINITY);
 }
 
 // All edges in one launch: the boundary edges come first and grouped, so only the warp that
@@ -166,12 +162,13 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
 // The element stage with a thread per (element, variable) (backends/cuda/element_by_variable.cuh)
 // at the orders where it measured faster than a thread per element: p = 2 (elements -12 %), 3
 // (-19 %), 4 (-58 %) at 1.6M elements on the H100 (bench/NOTES.md). Its registers: p = 2 best
-// at 3 blocks of 256 (<= 85), p = 3 at 5 blocks of 128 (<= 102; 85 spills), p = 4 at 2 blocks
-// of 256 (<= 128). At p >= 3 the tensor-core stage (kMma below) replaces it where it can; it
-// stays for fp32, the in-stage limiter and GPUs below compute capability 8.0.
+// at 6 blocks of 128 (<= 85; 1.5 % off the step against 3 blocks of 256, the same warps), p = 3
+// at 5 blocks of 128 (<= 102; 85 spills), p = 4 at 2 blocks of 256 (<= 128). At p >= 3 the
+// tensor-core stage (kMma below) replaces it where it can; it stays for fp32, the in-stage limiter
+// and GPUs below compute capability 8.0.
 template <int P, class Phys> constexpr bool kByVariable = P >= 2 && by_variable_fits<Phys>;
-template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 3 : P == 3 ? 5 : 2;
-template <int P> constexpr int kBlockByVariable = P == 3 ? 128 : kBlock;
+template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 6 : P == 3 ? 5 : 2;
+template <int P> constexpr int kBlockByVariable = P == 2 || P == 3 ? 128 : kBlock;
 
 template <int P, bool Limit, class Phys, class Real>
 __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
@@ -185,16 +182,18 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
   const int k = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / M;
   const int v = threadIdx.x % M;
   const unsigned mask = __ballot_sync(0xffffffffu, k < k1);
-  Real rate = 0;
+  LaneEnd<Real> end;
   if (k < k1) {
     const StageViews<Real> sv = stage_views(b, ctl->parity, first_stage);
-    rate = rate_or_inf(element_stage_by_variable<P>(
-        c_tables<P, Real>, phys, m, sv.in, sv.u0, sv.acc, sv.out, F, c, Real(dt), last_stage,
-        last_stage && check_points, Limit, lp, k, v, mask));
+    end = element_stage_by_variable<P>(c_tables<P, Real>, phys, m, sv.in, sv.u0, sv.acc, sv.out, F,
+                                       c, Real(dt), last_stage, last_stage && check_points, Limit,
+                                       lp, k, v, mask);
   } else {
     step_kernel_wait();
   }
-  if (last_stage) block_max_fold<kBlockByVariable<P>>(rate, rate_max);
+  if (last_stage)
+    element_rates<P, kBlockByVariable<P>>(phys, m, k0 + blockIdx.x * (blockDim.x / M), k1, end,
+                                          rate_max);
 }
 
 // The element stage on the tensor cores (backends/cuda/element_mma.cuh), fp64, where no limiter

@@ -15,6 +15,7 @@
 
 #include <limits>
 
+#include "backends/cuda/rate_max.cuh"
 #include "backends/cuda/step_launch.cuh"
 #include "kernels/dg_element.hpp"
 
@@ -143,15 +144,23 @@ limit_own_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Limite
   limit_own_from_memory<P>(T, phys, lp, OUT, k, v, group);
 }
 
+// What a lane of element_stage_by_variable leaves for its element's rate (element_rates): its
+// variable's new mean, and whether the element passed the check at its view points.
+template <class Real> struct LaneEnd {
+  Real mean = 0;
+  bool points_ok = true;
+};
+
 // One Runge-Kutta stage of element k for variable v (see element_stage). Every lane of the
 // element's group must call it (the shuffles), with the same k; `mask` holds the calling lanes.
-// Returns the element's rate when `want_rate` is set (the same on all M lanes).
+// With `want_rate` it returns what element_rates needs for the element's rate.
 template <int P, class Phys, class Real>
-__device__ __forceinline__ Real element_stage_by_variable(
-    const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m, const StateView<Real>& U,
-    const StateView<Real>& U0, const StateView<Real>& ACC, const StateView<Real>& OUT,
-    const Real* F, const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
-    bool limit, const LimiterParams<Real>& lp, int k, int v, unsigned mask) {
+__device__ __forceinline__ LaneEnd<Real>
+element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
+                          const StateView<Real>& U, const StateView<Real>& U0,
+                          const StateView<Real>& ACC, const StateView<Real>& OUT, const Real* F,
+                          const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
+                          bool limit, const LimiterParams<Real>& lp, int k, int v, unsigned mask) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
   constexpr int M = Phys::M;
   const int E = m.n_elems;
@@ -205,26 +214,67 @@ __device__ __forceinline__ Real element_stage_by_variable(
   // as element_stage's rate and point check see them)
   if constexpr (limits_own_coefficients<Phys>)
     if (limit) limit_own_by_variable<P>(T, phys, lp, OUT, k, v, rhs);
-  if (!want_rate) return 0;
-  Real mean[M];
-  gather_lanes(mask, rhs[0], mean);
-#pragma unroll
-  for (int w = 0; w < M; ++w) mean[w] = cell_mean(mean[w]);
-  bool ok = phys.admissible(mean); // false: blow-up
+  if (!want_rate) return {};
+  const Real own_mean = cell_mean(rhs[0]);
+  bool ok = true;
   if (check_points) {
-    // all lanes shuffle, whatever their element's means gave
-#pragma unroll
-    for (int i = 0; i < NV; ++i) {
-      Real own = 0;
-#pragma unroll
-      for (int j = 0; j < NP; ++j) own += T.vview[i][j] * rhs[j];
-      Real pt[M];
-      gather_lanes(mask, own, pt);
-      ok = ok && phys.admissible(pt);
+    bool box_passes = false;
+    if constexpr (Phys::has_admissible_bound) {
+      // admissible_at_points' test of the box, on the lanes. The points are skipped only where
+      // every element of the warp passes, since their shuffles need all of its lanes.
+      Real l, h, lo[M], hi[M];
+      point_value_range<P>(T, rhs, own_mean, l, h);
+      gather_lanes(mask, l, lo);
+      gather_lanes(mask, h, hi);
+      box_passes = __all_sync(mask, phys.admissible_bound(lo, hi));
     }
+    // all lanes shuffle, whatever their own element's box gave
+    if (!box_passes)
+#pragma unroll
+      for (int i = 0; i < NV; ++i) {
+        Real own = 0;
+#pragma unroll
+        for (int j = 0; j < NP; ++j) own += T.vview[i][j] * rhs[j];
+        Real pt[M];
+        gather_lanes(mask, own, pt);
+        ok = ok && phys.admissible(pt);
+      }
   }
-  if (!ok) return std::numeric_limits<Real>::infinity();
-  return cfl_rate<P>(phys, m, k, mean);
+  return {own_mean, ok};
+}
+
+// The rates of the block's Block / M elements, each computed once, by one thread, from the means
+// its M lanes left in shared memory, rather than on every lane: the last stage of a step runs
+// behind on its bytes, and the rate's square roots and divisions were a sizeable part of its
+// instructions (about 1 % of the p = 2 step at 1.6M elements; bench/NOTES.md). Folds the
+// block's largest rate into rate_max. Every thread of the block must call it; `k_first` is the
+// block's first element, `k1` the end of the launch's elements.
+template <int P, int Block, class Phys, class Real>
+__device__ __forceinline__ void element_rates(const Phys& phys, const MeshView<Real>& m,
+                                              int k_first, int k1, const LaneEnd<Real>& end,
+                                              unsigned long long* rate_max) {
+  constexpr int M = Phys::M, EB = Block / M, TW = (EB + 31) / 32 * 32; // TW: whole warps
+  __shared__ Real mean_of[EB][M];
+  __shared__ bool ok_of[EB];
+  const int e = threadIdx.x / M, v = threadIdx.x % M;
+  if (k_first + e < k1) {
+    mean_of[e][v] = end.mean;
+    if (v == 0) ok_of[e] = end.points_ok;
+  }
+  __syncthreads();
+  if (threadIdx.x >= TW) return;
+  const int k = k_first + threadIdx.x;
+  double r = 0;
+  if (threadIdx.x < EB && k < k1) {
+    Real mean[M];
+#pragma unroll
+    for (int w = 0; w < M; ++w) mean[w] = mean_of[threadIdx.x][w];
+    // false: blow-up, at the means or at the view points
+    const bool ok = ok_of[threadIdx.x] && phys.admissible(mean);
+    r = double(rate_or_inf(ok ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY)));
+  }
+  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
+  if ((threadIdx.x & 31) == 0) fold_rate(rate_max, r);
 }
 
 } // namespace tridg

@@ -16,6 +16,11 @@ __device__ __forceinline__ unsigned long long rate_bits(double r) {
   return static_cast<unsigned long long>(__double_as_longlong(r > 0 ? r : 0.0));
 }
 
+// A rate for the block's maximum: NaN compares false everywhere, so it becomes +inf.
+template <class Real> __device__ __forceinline__ Real rate_or_inf(Real rate) {
+  return rate <= Real(3e38) ? rate : Real(INFINITY);
+}
+
 __device__ __forceinline__ void fold_rate(unsigned long long* rate_max, double r) {
   atomicMax(rate_max, rate_bits(r));
 }

@@ -57,14 +57,15 @@ std::string failure_of(const std::string& device, int p, const std::vector<std::
 // The blow-up check at the view points runs in every element kernel (a thread per element at
 // p = 1, by variable at p = 2, the tensor cores at p = 3, 4); the GPU skips the points of cells
 // whose box of values is admissible throughout (admissible_bound). A smooth start that too
-// large a CFL number destroys over several steps (on the CPU: steps 54, 18, 14 and 8 at p = 1..4)
+// large a CFL number destroys within a few steps (4 to 8 at p = 1..4, depending on the build of
+// the CPU reference; at CFL 4, where p = 1 took 54 steps, one build reached the end instead)
 // must end on the GPU as on the CPU: diverged, at the same step. A point check wrongly skipped
 // would end it later.
 TEST_CASE("a run that becomes non-physical ends on the GPU at the CPU's step, p = 1..4") {
   for (int p = 1; p <= 4; ++p) {
     CAPTURE(p);
     TRIDG_SKIP_ORDER(p, continue);
-    const std::vector<std::string> sets = {"time.cfl=4", "time.end=10"};
+    const std::vector<std::string> sets = {"time.cfl=4.5", "time.end=10"};
     const std::string c = failure_of("cpu", p, sets), g = failure_of("cuda", p, sets);
     MESSAGE("p = ", p, ": ", g.substr(0, g.find(';')));
     REQUIRE(c.find("non-physical") != std::string::npos);
@@ -72,7 +73,7 @@ TEST_CASE("a run that becomes non-physical ends on the GPU at the CPU's step, p 
       const auto at = m.find("(step ");
       return at == std::string::npos ? -1L : std::stol(m.substr(at + 6));
     };
-    CHECK(step_of(c) > 3);
+    CHECK(step_of(c) > 2);
     CHECK(step_of(g) == step_of(c));
   }
 }

@@ -32,6 +32,18 @@ __device__ __forceinline__ void gather_lanes(unsigned mask, Real own, Real (&u)[
   for (int w = 0; w < M; ++w) u[w] = __shfl_sync(mask, own, w, M);
 }
 
+// The box of the element's point values: lane w's variable's range [lo[w], hi[w]]
+// (point_value_range of its coefficients c and mean), on every lane of the element's group.
+template <int P, int M, class Real>
+__device__ __forceinline__ void gather_box(const DGTables<P, Real>& T, unsigned mask,
+                                           const Real (&c)[Order<P>::NP], Real own_mean,
+                                           Real (&lo)[M], Real (&hi)[M]) {
+  Real l, h;
+  point_value_range<P>(T, c, own_mean, l, h);
+  gather_lanes(mask, l, lo);
+  gather_lanes(mask, h, hi);
+}
+
 // The value of `a` at run-time index i without local memory (i < N).
 template <int N, class Real> __device__ __forceinline__ Real pick(const Real (&a)[N], int i) {
   Real r = a[0];
@@ -96,10 +108,8 @@ limit_own_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Limite
       eps[n] = tmin(lp.floor, phys.positive_quantity(n, mean));
     bool in_range = false;
     if constexpr (Phys::has_positive_bound) {
-      Real l, h, lo[M], hi[M];
-      point_value_range<P>(T, c, own_mean, l, h);
-      gather_lanes(group, l, lo);
-      gather_lanes(group, h, hi);
+      Real lo[M], hi[M];
+      gather_box<P>(T, group, c, own_mean, lo, hi);
       in_range = true;
 #pragma unroll
       for (int n = 0; n < Phys::n_positive; ++n)
@@ -222,10 +232,8 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
     if constexpr (Phys::has_admissible_bound) {
       // admissible_at_points' test of the box, on the lanes. The points are skipped only where
       // every element of the warp passes, since their shuffles need all of its lanes.
-      Real l, h, lo[M], hi[M];
-      point_value_range<P>(T, rhs, own_mean, l, h);
-      gather_lanes(mask, l, lo);
-      gather_lanes(mask, h, hi);
+      Real lo[M], hi[M];
+      gather_box<P>(T, mask, rhs, own_mean, lo, hi);
       box_passes = __all_sync(mask, phys.admissible_bound(lo, hi));
     }
     // all lanes shuffle, whatever their own element's box gave

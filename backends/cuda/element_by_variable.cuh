@@ -252,11 +252,11 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
 }
 
 // The rates of the block's Block / M elements, each computed once, by one thread, from the means
-// its M lanes left in shared memory, rather than on every lane: the last stage of a step runs
-// behind on its bytes, and the rate's square roots and divisions were a sizeable part of its
-// instructions (about 1 % of the p = 2 step at 1.6M elements; bench/NOTES.md). Folds the
-// block's largest rate into rate_max. Every thread of the block must call it; `k_first` is the
-// block's first element, `k1` the end of the launch's elements.
+// its M lanes left in shared memory, rather than on every lane: the last stage's launch moves
+// its bytes more slowly than the first, and the rate's square roots and divisions were a sizeable
+// part of its instructions (about 1 % of the p = 2 step at 1.6M elements; bench/NOTES.md). Each
+// warp of rates folds its largest into rate_max. Every thread of the block must call it;
+// `k_first` is the block's first element, `k1` the end of the launch's elements.
 template <int P, int Block, class Phys, class Real>
 __device__ __forceinline__ void element_rates(const Phys& phys, const MeshView<Real>& m,
                                               int k_first, int k1, const LaneEnd<Real>& end,

@@ -1,6 +1,7 @@
 #pragma once
 // The step's largest CFL rate in one device word. Each block of the last stage's element launch
-// folds its largest rate in by an atomic maximum (a reduction the block does not wait for), and
+// (in the by-variable kernel each warp of its rates) folds its largest rate in by an atomic
+// maximum (a reduction the block does not wait for), and
 // k_control, a single thread, takes it. Before, the blocks stored their rates in an array that a
 // block of 1024 threads reduced: at p = 2 on 1.6M elements a serial pass over 25k values. The
 // demos' time loops are 5-8 % shorter this way (bench/NOTES.md; not profiled: most likely the

@@ -209,13 +209,6 @@ template <int P, class Phys, class Real>
 TRIDG_HD bool admissible_at_points(const DGTables<P, Real>& T, const Phys& phys,
                                    const Real (&c)[Phys::M][Order<P>::NP]) {
   constexpr int NP = Order<P>::NP, NV = Order<P>::NV, M = Phys::M;
-  if constexpr (Phys::has_admissible_bound) {
-    // the points' values lie in the box, so where the box passes every point would
-    Real lo[M], hi[M];
-#pragma unroll
-    for (int v = 0; v < M; ++v) point_value_range<P>(T, c[v], cell_mean(c[v][0]), lo[v], hi[v]);
-    if (phys.admissible_bound(lo, hi)) return true;
-  }
   bool ok = true;
 #pragma unroll
   for (int i = 0; i < NV; ++i) {

@@ -48,8 +48,9 @@
 //                                                skip the positivity fix's point checks
 //   has_admissible_bound,                        true only if admissible(u) holds at every
 //   admissible_bound(lo, hi) -> bool             state lo <= u <= hi as the point sums compute
-//                                                them: cells whose box passes skip the blow-up
-//                                                check's points
+//                                                them: the GPU's by-variable element kernel
+//                                                skips the blow-up check's points of cells
+//                                                whose box passes
 //   custom_slopes, limit_slopes<P>,              the three steps of the limiter; defaults:
 //   custom_positivity, limit_positivity<P>,      vertex-based Barth-Jespersen on the conserved
 //   has_limit_finish, limit_finish<P>            variables, Zhang-Shu on the positive

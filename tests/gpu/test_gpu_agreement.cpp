@@ -55,12 +55,12 @@ std::string failure_of(const std::string& device, int p, const std::vector<std::
 } // namespace
 
 // The blow-up check at the view points runs in every element kernel (a thread per element at
-// p = 1, by variable at p = 2, the tensor cores at p = 3, 4); the GPU skips the points of cells
-// whose box of values is admissible throughout (admissible_bound). A smooth start that too
-// large a CFL number destroys within a few steps (4 to 8 at p = 1..4, depending on the build of
-// the CPU reference; at CFL 4, where p = 1 took 54 steps, one build reached the end instead)
-// must end on the GPU as on the CPU: diverged, at the same step. A point check wrongly skipped
-// would end it later.
+// p = 1, by variable at p = 2, the tensor cores at p = 3, 4); the by-variable kernel skips the
+// points of cells whose box of values is admissible throughout (admissible_bound). A smooth start
+// that too large a CFL number destroys within a few steps (4 to 8 at p = 1..4, depending on the
+// build of the CPU reference; at CFL 4, where p = 1 took 54 steps, one build reached the end
+// instead) must end on the GPU as on the CPU: diverged, at the same step. A point check wrongly
+// skipped would end it later.
 TEST_CASE("a run that becomes non-physical ends on the GPU at the CPU's step, p = 1..4") {
   for (int p = 1; p <= 4; ++p) {
     CAPTURE(p);

@@ -121,8 +121,7 @@ __global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
 template <int Block = kBlock, class Real>
 __device__ __forceinline__ void block_max_fold(Real v, unsigned long long* rate_max) {
   __shared__ double warp_max[Block / 32];
-  double r = double(v);
-  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
+  const double r = warp_rate_max(double(v));
   if ((threadIdx.x & 31) == 0) warp_max[threadIdx.x >> 5] = r;
   __syncthreads();
   if (threadIdx.x == 0) {

@@ -282,7 +282,7 @@ __device__ __forceinline__ void element_rates(const Phys& phys, const MeshView<R
     const bool ok = ok_of[threadIdx.x] && phys.admissible(mean);
     r = double(rate_or_inf(ok ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY)));
   }
-  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
+  r = warp_rate_max(r);
   if ((threadIdx.x & 31) == 0) fold_rate(rate_max, r);
 }
 

@@ -22,6 +22,12 @@ template <class Real> __device__ __forceinline__ Real rate_or_inf(Real rate) {
   return rate <= Real(3e38) ? rate : Real(INFINITY);
 }
 
+// The largest of the warp's 32 rates, on lane 0. Every lane of the warp must call it.
+__device__ __forceinline__ double warp_rate_max(double r) {
+  for (int o = 16; o > 0; o >>= 1) r = fmax(r, __shfl_down_sync(0xffffffffu, r, o));
+  return r;
+}
+
 __device__ __forceinline__ void fold_rate(unsigned long long* rate_max, double r) {
   atomicMax(rate_max, rate_bits(r));
 }

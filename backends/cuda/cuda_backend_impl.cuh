@@ -44,22 +44,28 @@ template <int P, class Real> __constant__ DGTables<P, Real> c_tables;
 template <int P> __device__ MmaTables<P> g_mma_tables;
 
 constexpr int kBlock = 256;
-// Blocks per multiprocessor each kernel is compiled for, which caps its registers per thread.
-// The kernels are latency-bound gathers, so occupancy pays until the cap makes the compiler
-// spill or serialise: measured on the H100 (bench/NOTES.md), p = 1: edges and limiter best at 3
-// blocks of 256 (<= 85 registers), elements at 2 (<= 128); p = 2: edges at 4 blocks of 128 (the
-// warps of 2 blocks of 256, at <= 128 registers; 5 blocks spilled and took 16 % longer);
-// p >= 3: the edges by side (two lanes per edge) at 3 blocks of 128 (<= 170 registers; at 2
-// blocks of 256 p = 4 spilled and took 19 % longer); everything else at the compiler's choice.
+// Threads per block, and blocks per multiprocessor each kernel is compiled for: together they cap
+// its registers per thread. The kernels are latency-bound gathers, so occupancy pays until the cap
+// makes the compiler spill or serialise; for the same warps, smaller blocks fill the
+// multiprocessors more evenly as a launch drains (1.6M elements: p = 1 1.3-1.6 % off the step in
+// blocks of 128 against 256, p = 3 and 4 0.4-0.7 % with the edges in blocks of 64 against 128).
+// Measured on the H100 (bench/NOTES.md):
+// - p = 1: edges and limiter at 6 blocks of 128 (<= 85 registers), elements at 4 (<= 128);
+// - p = 2: edges at 8 blocks of 64 (<= 128 registers; at 5 blocks of 128 they spilled and took
+//   16 % longer);
+// - p >= 3: the edges by side (two lanes per edge) at 6 blocks of 64 (<= 170 registers; at 2
+//   blocks of 256 p = 4 spilled and took 19 % longer);
+// - everything else at the compiler's choice.
 enum KernelKind { kEdges, kElements, kLimiter };
+template <int P, int Kind> constexpr int kBlockOf = P == 1 ? 128 : Kind == kEdges ? 64 : kBlock;
 template <int P, int Kind>
-constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 2 : 3)
-                           : P == 2 ? (Kind == kEdges ? 4 : 1)
-                                    : (Kind == kEdges ? 3 : 1);
+constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 4 : 6)
+                           : P == 2 ? (Kind == kEdges ? 8 : 1)
+                                    : (Kind == kEdges ? 6 : 1);
 // From p = 3 on, one lane's traces of both sides (40 values at p = 4) cost more registers than
 // the pair's shuffles: the edges run by side (backends/cuda/edges_by_side.cuh).
 template <int P> constexpr bool kEdgesBySide = P >= 3;
-template <int P> constexpr int kBlockEdges = P >= 2 ? 128 : kBlock;
+template <int P> constexpr int kBlockEdges = kBlockOf<P, kEdges>;
 
 // The state buffer of the step's start (s[parity]) and the other one. Selected, not indexed:
 // b.s[parity] with the run-time parity made the compiler copy the kernel parameter to local
@@ -139,7 +145,7 @@ __device__ __forceinline__ void block_max_fold(Real v, unsigned long long* rate_
 // the stage output is limited in the stage (StepDriver::limits_in_stage); a template parameter, so
 // that the kernels without it carry none of its registers.
 template <int P, bool Limit, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
+__global__ void __launch_bounds__(kBlockOf<P, kElements>, kMinBlocks<P, kElements>)
     k_element(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const Real* F, StageCoeffs<Real> c,
               const StepControl* ctl, bool first_stage, bool last_stage, bool check_points,
               LimiterParams<Real> lp, unsigned long long* rate_max, int k0, int k1) {
@@ -155,7 +161,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kElements>)
   } else {
     step_kernel_wait();
   }
-  if (last_stage) block_max_fold(rate, rate_max);
+  if (last_stage) block_max_fold<kBlockOf<P, kElements>>(rate, rate_max);
 }
 
 // The element stage with a thread per (element, variable) (backends/cuda/element_by_variable.cuh)
@@ -203,7 +209,8 @@ template <int P, class Phys, class Real> constexpr bool kMma = P >= 3 && mma_fit
 constexpr int kMmaLanes = 4; // per element
 // Four blocks of 128 per multiprocessor, the same 16 warps at <= 128 registers as two of 256: the
 // finer blocks fill the multiprocessors more evenly as a launch drains (1.6M elements, p = 3
-// SSP-RK2 4 % faster, RK4 2 %; p = 4 RK4 on 99k elements unchanged; bench/NOTES.md).
+// SSP-RK2 4 % faster, RK4 2 %; p = 4 RK4 on 99k elements unchanged; eight blocks of 64 were 0.5 %
+// faster at 1.6M elements but as much slower at 99k; bench/NOTES.md).
 constexpr int kBlockMma = 128;
 
 template <int P, class Phys>
@@ -230,7 +237,7 @@ __global__ void __launch_bounds__(kBlockMma, 4)
 }
 
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
+__global__ void __launch_bounds__(kBlockOf<P, kLimiter>, kMinBlocks<P, kLimiter>)
     k_limit(Phys phys, MeshView<Real> m, StateBuffers<Real> b, LimiterParams<Real> lp,
             const StepControl* ctl, bool current, int k0, int k1) {
   step_kernel_wait();
@@ -244,7 +251,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
 
 // CFL rate of the current state's averages (before the first step and after a restart).
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
+__global__ void __launch_bounds__(kBlockOf<P, kLimiter>, kMinBlocks<P, kLimiter>)
     k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
            unsigned long long* rate_max, int n_owned) {
   constexpr int NP = Order<P>::NP, M = Phys::M;
@@ -256,7 +263,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks<P, kLimiter>)
     for (int v = 0; v < M; ++v) mean[v] = cell_mean(s[(v * NP) * b.n + k]);
     rate = phys.admissible(mean) ? rate_or_inf(cfl_rate<P>(phys, m, k, mean)) : Real(INFINITY);
   }
-  block_max_fold(rate, rate_max);
+  block_max_fold<kBlockOf<P, kLimiter>>(rate, rate_max);
 }
 
 // Ends a step (or, with `init`, only computes dt) from the largest rate the launches before it
@@ -462,7 +469,8 @@ private:
                              flux_.get(), to_real<Real>(cfg_.stages[stage].k), ctl_.get(), first,
                              last, !cfg_.limiter.positivity, lp, rate_max_.get(), r.first, r.last);
         else
-          launch_step_kernel(overlap_, k_element<P, L, DevPhys, Real>, blocks(r), kBlock, st, phys_,
+          launch_step_kernel(overlap_, k_element<P, L, DevPhys, Real>,
+                             blocks(r, kBlockOf<P, kElements>), kBlockOf<P, kElements>, st, phys_,
                              view_, buffers(), flux_.get(), to_real<Real>(cfg_.stages[stage].k),
                              ctl_.get(), first, last, !cfg_.limiter.positivity, lp, rate_max_.get(),
                              r.first, r.last);
@@ -480,9 +488,9 @@ private:
     cudaStream_t st = stream_for(Part::all);
     if (r.last > r.first)
       timed("limiter", [&] {
-        launch_step_kernel(overlap_, k_limit<P, DevPhys, Real>, blocks(r), kBlock, st, phys_, view_,
-                           buffers(), to_real<Real>(cfg_.limiter), ctl_.get(), on_current, r.first,
-                           r.last);
+        launch_step_kernel(overlap_, k_limit<P, DevPhys, Real>, blocks(r, kBlockOf<P, kLimiter>),
+                           kBlockOf<P, kLimiter>, st, phys_, view_, buffers(),
+                           to_real<Real>(cfg_.limiter), ctl_.get(), on_current, r.first, r.last);
       });
     if (on_current) {
       cuda_check(cudaGetLastError(), "limiter");
@@ -491,8 +499,8 @@ private:
   }
   void launch_rate() {
     const Range r = owned_range(halo(), n_elems_);
-    k_rate<P><<<blocks(r), kBlock, 0, stream_>>>(phys_, view_, buffers(), ctl_.get(),
-                                                 rate_max_.get(), r.last);
+    k_rate<P><<<blocks(r, kBlockOf<P, kLimiter>), kBlockOf<P, kLimiter>, 0, stream_>>>(
+        phys_, view_, buffers(), ctl_.get(), rate_max_.get(), r.last);
     cuda_check(cudaGetLastError(), "rate kernel");
   }
   void launch_control(bool init) {
@@ -560,7 +568,7 @@ private:
   int element_blocks(Range r) const {
     const bool mma = mma_stage();
     constexpr bool by_var = kByVariable<P, DevPhys>;
-    const int block = mma ? kBlockMma : !by_var ? kBlock : kBlockByVariable<P>;
+    const int block = mma ? kBlockMma : !by_var ? kBlockOf<P, kElements> : kBlockByVariable<P>;
     const long threads = long(r.last - r.first) * (mma ? kMmaLanes : by_var ? M : 1);
     return int((threads + block - 1) / block);
   }

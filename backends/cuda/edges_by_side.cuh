@@ -3,7 +3,7 @@
 // element's traces, the pair swaps by shuffles the traces the other lane's points need, and each
 // lane evaluates the numerical flux at half of the edge's Gauss points. A lane holds one side's
 // traces (20 values at p = 4, against 40 for a thread per edge), so the kernel fits 170
-// registers, three blocks of 128 per multiprocessor, where the thread per edge needed 254 and
+// registers, 12 warps per multiprocessor, where the thread per edge needed 254 and
 // spilled at that cap (bench/NOTES.md). The sums and the flux are those of interior_edge and
 // boundary_edge (kernels/dg_edge.hpp): the fluxes are the same bits.
 #include "kernels/dg_edge.hpp"

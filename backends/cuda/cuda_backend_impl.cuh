@@ -187,9 +187,9 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
   const int k = k0 + (blockIdx.x * blockDim.x + threadIdx.x) / M;
   const int v = threadIdx.x % M;
   const unsigned mask = __ballot_sync(0xffffffffu, k < k1);
+  const StageViews<Real> sv = stage_views(b, ctl->parity, first_stage);
   LaneEnd<Real> end;
   if (k < k1) {
-    const StageViews<Real> sv = stage_views(b, ctl->parity, first_stage);
     end = element_stage_by_variable<P>(c_tables<P, Real>, phys, m, sv.in, sv.u0, sv.acc, sv.out, F,
                                        c, Real(dt), last_stage, last_stage && check_points, Limit,
                                        lp, k, v, mask);
@@ -197,8 +197,9 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
     step_kernel_wait();
   }
   if (last_stage)
-    element_rates<P, kBlockByVariable<P>>(phys, m, k0 + blockIdx.x * (blockDim.x / M), k1, end,
-                                          rate_max);
+    element_rates<P, kBlockByVariable<P>>(c_tables<P, Real>, phys, m, sv.out,
+                                          last_stage && check_points,
+                                          k0 + blockIdx.x * (blockDim.x / M), k1, end, rate_max);
 }
 
 // The element stage on the tensor cores (backends/cuda/element_mma.cuh), fp64, where no limiter

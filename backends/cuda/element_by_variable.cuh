@@ -155,9 +155,11 @@ limit_own_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Limite
 }
 
 // What a lane of element_stage_by_variable leaves for its element's rate (element_rates): its
-// variable's new mean, and whether the element passed the check at its view points.
+// variable's new mean and, where the point check runs, either the box of its variable's point
+// values (a physics with an admissible_bound) or the element's verdict at its view points.
 template <class Real> struct LaneEnd {
   Real mean = 0;
+  Real lo = 0, hi = 0;
   bool points_ok = true;
 };
 
@@ -225,20 +227,13 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
   if constexpr (limits_own_coefficients<Phys>)
     if (limit) limit_own_by_variable<P>(T, phys, lp, OUT, k, v, rhs);
   if (!want_rate) return {};
-  const Real own_mean = cell_mean(rhs[0]);
-  bool ok = true;
+  LaneEnd<Real> end;
+  end.mean = cell_mean(rhs[0]);
   if (check_points) {
-    bool box_passes = false;
     if constexpr (Phys::has_admissible_bound) {
-      // Where the box of point values passes (Phys::admissible_bound), every point would: the
-      // points are skipped where every element of the warp passes (their shuffles need all of
-      // its lanes). Not on the CPU, where it measured within the noise of the machine.
-      Real lo[M], hi[M];
-      gather_box<P>(T, mask, rhs, own_mean, lo, hi);
-      box_passes = __all_sync(mask, phys.admissible_bound(lo, hi));
-    }
-    // all lanes shuffle, whatever their own element's box gave
-    if (!box_passes)
+      // element_rates tests the element's box once, and the points only where it fails.
+      point_value_range<P>(T, rhs, end.mean, end.lo, end.hi);
+    } else {
 #pragma unroll
       for (int i = 0; i < NV; ++i) {
         Real own = 0;
@@ -246,40 +241,77 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
         for (int j = 0; j < NP; ++j) own += T.vview[i][j] * rhs[j];
         Real pt[M];
         gather_lanes(mask, own, pt);
-        ok = ok && phys.admissible(pt);
+        end.points_ok = end.points_ok && phys.admissible(pt);
       }
+    }
   }
-  return {own_mean, ok};
+  return end;
 }
 
-// The rates of the block's Block / M elements, each computed once, by one thread, from the means
-// its M lanes left in shared memory, rather than on every lane: the last stage's launch moves
-// its bytes more slowly than the first, and the rate's square roots and divisions were a sizeable
-// part of its instructions (about 1 % of the p = 2 step at 1.6M elements; bench/NOTES.md). Each
-// warp of rates folds its largest into rate_max. Every thread of the block must call it;
-// `k_first` is the block's first element, `k1` the end of the launch's elements.
+// admissible_at_points on element k's coefficients as stored in OUT by the block's lanes (before
+// the block barrier that makes them visible): the rare element whose box of point values fails.
+// Not inlined, so that its registers do not weigh on the element stage.
+template <int P, class Phys, class Real>
+__device__ __noinline__ bool stored_points_admissible(const DGTables<P, Real>& T, Phys phys,
+                                                      StateView<Real> OUT, int k) {
+  constexpr int NP = Order<P>::NP, M = Phys::M;
+  Real c[M][NP];
+#pragma unroll
+  for (int v = 0; v < M; ++v)
+#pragma unroll
+    for (int j = 0; j < NP; ++j) c[v][j] = OUT.c[(v * NP + j) * OUT.n + k]; // not ldg: written here
+  return admissible_at_points<P>(T, phys, c);
+}
+
+// The rates of the block's Block / M elements, each computed once, by one thread, from what its
+// M lanes left in shared memory, rather than on every lane: the last stage's launch moves its
+// bytes more slowly than the first, and the rate's square roots and divisions, like the point
+// check's box test, are a sizeable part of its instructions (bench/NOTES.md). Where the box of the
+// point values passes (Phys::admissible_bound), every view point would; where it fails, the
+// thread evaluates the points from the coefficients the lanes stored. The stage's output is what
+// the lanes checked: a stage that limits its output runs the positivity fix and no point check
+// (element_stage). Each warp of rates folds its largest into rate_max. Every thread of the block
+// must call it; `k_first` is the block's first element, `k1` the end of the launch's elements.
 template <int P, int Block, class Phys, class Real>
-__device__ __forceinline__ void element_rates(const Phys& phys, const MeshView<Real>& m,
-                                              int k_first, int k1, const LaneEnd<Real>& end,
-                                              unsigned long long* rate_max) {
+__device__ __forceinline__ void
+element_rates(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
+              const StateView<Real>& OUT, bool check_points, int k_first, int k1,
+              const LaneEnd<Real>& end, unsigned long long* rate_max) {
   constexpr int M = Phys::M, EB = Block / M, TW = (EB + 31) / 32 * 32; // TW: whole warps
+  constexpr bool kBox = Phys::has_admissible_bound;
   __shared__ Real mean_of[EB][M];
+  __shared__ Real lo_of[kBox ? EB : 1][M], hi_of[kBox ? EB : 1][M];
   __shared__ bool ok_of[EB];
   const int e = threadIdx.x / M, v = threadIdx.x % M;
   if (k_first + e < k1) {
     mean_of[e][v] = end.mean;
+    if constexpr (kBox) {
+      lo_of[e][v] = end.lo;
+      hi_of[e][v] = end.hi;
+    }
     if (v == 0) ok_of[e] = end.points_ok;
   }
   __syncthreads();
   if (threadIdx.x >= TW) return;
-  const int k = k_first + threadIdx.x;
+  const int t = threadIdx.x, k = k_first + t;
   double r = 0;
-  if (threadIdx.x < EB && k < k1) {
+  if (t < EB && k < k1) {
     Real mean[M];
 #pragma unroll
-    for (int w = 0; w < M; ++w) mean[w] = mean_of[threadIdx.x][w];
+    for (int w = 0; w < M; ++w) mean[w] = mean_of[t][w];
     // false: blow-up, at the means or at the view points
-    const bool ok = ok_of[threadIdx.x] && phys.admissible(mean);
+    bool ok = ok_of[t] && phys.admissible(mean);
+    if constexpr (kBox) {
+      if (ok && check_points) {
+        Real lo[M], hi[M];
+#pragma unroll
+        for (int w = 0; w < M; ++w) {
+          lo[w] = lo_of[t][w];
+          hi[w] = hi_of[t][w];
+        }
+        if (!phys.admissible_bound(lo, hi)) ok = stored_points_admissible<P>(T, phys, OUT, k);
+      }
+    }
     r = double(rate_or_inf(ok ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY)));
   }
   r = warp_rate_max(r);

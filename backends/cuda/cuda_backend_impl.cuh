@@ -192,14 +192,14 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
   if (k < k1) {
     end = element_stage_by_variable<P>(c_tables<P, Real>, phys, m, sv.in, sv.u0, sv.acc, sv.out, F,
                                        c, Real(dt), last_stage, last_stage && check_points, Limit,
-                                       lp, k, v, mask);
+                                       k, v, mask);
   } else {
     step_kernel_wait();
   }
-  if (last_stage)
-    element_rates<P, kBlockByVariable<P>>(c_tables<P, Real>, phys, m, sv.out,
-                                          last_stage && check_points,
-                                          k0 + blockIdx.x * (blockDim.x / M), k1, end, rate_max);
+  if (Limit || last_stage)
+    element_tail<P, kBlockByVariable<P>>(c_tables<P, Real>, phys, m, sv.out, lp, Limit, last_stage,
+                                         last_stage && check_points,
+                                         k0 + blockIdx.x * (blockDim.x / M), k1, end, rate_max);
 }
 
 // The element stage on the tensor cores (backends/cuda/element_mma.cuh), fp64, where no limiter

@@ -32,131 +32,10 @@ __device__ __forceinline__ void gather_lanes(unsigned mask, Real own, Real (&u)[
   for (int w = 0; w < M; ++w) u[w] = __shfl_sync(mask, own, w, M);
 }
 
-// The box of the element's point values: lane w's variable's range [lo[w], hi[w]]
-// (point_value_range of its coefficients c and mean), on every lane of the element's group.
-template <int P, int M, class Real>
-__device__ __forceinline__ void gather_box(const DGTables<P, Real>& T, unsigned mask,
-                                           const Real (&c)[Order<P>::NP], Real own_mean,
-                                           Real (&lo)[M], Real (&hi)[M]) {
-  Real l, h;
-  point_value_range<P>(T, c, own_mean, l, h);
-  gather_lanes(mask, l, lo);
-  gather_lanes(mask, h, hi);
-}
-
-// The value of `a` at run-time index i without local memory (i < N).
-template <int N, class Real> __device__ __forceinline__ Real pick(const Real (&a)[N], int i) {
-  Real r = a[0];
-#pragma unroll
-  for (int w = 1; w < N; ++w)
-    if (i == w) r = a[w];
-  return r;
-}
-
-// The rare case of limit_own_by_variable: each lane reads the element's coefficients back and
-// runs limit_own on them, then stores its own variable's. Not inlined, so that its registers do
-// not weigh on the element stage.
-template <int P, class Phys, class Real>
-__device__ __noinline__ void limit_own_from_memory(const DGTables<P, Real>& T, Phys phys,
-                                                   LimiterParams<Real> lp, StateView<Real> OUT,
-                                                   int k, int v, unsigned group) {
-  constexpr int NP = Order<P>::NP, M = Phys::M;
-  __syncwarp(group); // the other lanes' stores of this element are visible after it
-  Real u[M][NP];
-#pragma unroll
-  for (int w = 0; w < M; ++w)
-#pragma unroll
-    for (int j = 0; j < NP; ++j) u[w][j] = OUT.c[(w * NP + j) * OUT.n + k];
-  __syncwarp(group); // every lane has read before any stores
-  if (!limit_own<P>(T, phys, lp, u)) return;
-#pragma unroll
-  for (int w = 0; w < M; ++w)
-    if (w == v)
-#pragma unroll
-      for (int j = 0; j < NP; ++j) OUT.c[(w * NP + j) * OUT.n + k] = u[w][j];
-}
-
-// limit_own on the element's new coefficients, held one variable (`c`) per lane, stored to OUT
-// where it changes them. The test that leaves a cell alone (the means unchanged by
-// limited_mean, every positivity point at least at its floor) runs on the lanes: first
-// zhang_shu's range test, then, where it fails, the points with zhang_shu's sums: each lane
-// evaluates its variable at M points at a time, the lanes trade the values so that lane v holds
-// all variables at the group's point v, and each point's quantities are evaluated once. A cell
-// that fails both (rare: at a shock) takes limit_own_from_memory, so the limited values are
-// those of the limiter's pass bit for bit.
-template <int P, class Phys, class Real>
-__device__ __forceinline__ void
-limit_own_by_variable(const DGTables<P, Real>& T, const Phys& phys, const LimiterParams<Real>& lp,
-                      const StateView<Real>& OUT, int k, int v, const Real (&c)[Order<P>::NP]) {
-  constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
-  constexpr int M = Phys::M, NPTS = NQ + 3 * NF + NV;
-  // The element's lanes, which take every branch below together (other elements' may not).
-  const unsigned group = ((1u << M) - 1) << ((threadIdx.x & 31) & ~(M - 1));
-  const Real own_mean = cell_mean(c[0]);
-  Real mean[M], lm[M];
-  gather_lanes(group, own_mean, mean);
-  bool leave = true;
-#pragma unroll
-  for (int w = 0; w < M; ++w) lm[w] = mean[w];
-  phys.limited_mean(lm);
-#pragma unroll
-  for (int w = 0; w < M; ++w) leave = leave && lm[w] == mean[w];
-  if (lp.positivity) {
-    Real eps[Phys::n_positive];
-#pragma unroll
-    for (int n = 0; n < Phys::n_positive; ++n)
-      eps[n] = tmin(lp.floor, phys.positive_quantity(n, mean));
-    bool in_range = false;
-    if constexpr (Phys::has_positive_bound) {
-      Real lo[M], hi[M];
-      gather_box<P>(T, group, c, own_mean, lo, hi);
-      in_range = true;
-#pragma unroll
-      for (int n = 0; n < Phys::n_positive; ++n)
-        in_range = in_range && phys.positive_lower_bound(n, lo, hi) >= eps[n];
-    }
-    if (!in_range) {
-#pragma unroll
-      for (int q0 = 0; q0 < NPTS; q0 += M) {
-        Real own[M]; // this lane's variable at points q0 .. q0 + M - 1
-#pragma unroll
-        for (int i = 0; i < M; ++i) {
-          const int q = q0 + i < NPTS ? q0 + i : NPTS - 1;
-          const Real* phi = q < NQ            ? T.vphi[q]
-                            : q < NQ + 3 * NF ? T.fphi[(q - NQ) / NF][(q - NQ) % NF]
-                                              : T.vview[q - NQ - 3 * NF];
-          Real a = 0;
-#pragma unroll
-          for (int j = 0; j < NP; ++j) a += phi[j] * c[j];
-          own[i] = a;
-        }
-        // Round s: lane v takes variable (v + s) mod M at point q0 + v from the lane holding it.
-        Real uq[M];
-#pragma unroll
-        for (int s = 0; s < M; ++s) {
-          const int from = (v + s) % M, to = (v - s + M) % M;
-          const Real got = __shfl_sync(group, pick(own, to), from, M);
-#pragma unroll
-          for (int w = 0; w < M; ++w)
-            if (w == from) uq[w] = got;
-        }
-        if (q0 + v < NPTS)
-#pragma unroll
-          for (int n = 0; n < Phys::n_positive; ++n)
-            leave = leave && phys.positive_quantity(n, uq) >= eps[n];
-      }
-      // all of the element's lanes must agree
-#pragma unroll
-      for (int o = 1; o < M; o <<= 1) leave = __shfl_xor_sync(group, int(leave), o, M) && leave;
-    }
-  }
-  if (leave) return;
-  limit_own_from_memory<P>(T, phys, lp, OUT, k, v, group);
-}
-
-// What a lane of element_stage_by_variable leaves for its element's rate (element_rates): its
-// variable's new mean and, where the point check runs, either the box of its variable's point
-// values (a physics with an admissible_bound) or the element's verdict at its view points.
+// What a lane of element_stage_by_variable leaves for its element's thread (element_tail): its
+// variable's new mean and, where the stage limits or checks its view points, either the box of
+// its variable's point values or (a physics without an admissible_bound) the element's verdict at
+// its view points.
 template <class Real> struct LaneEnd {
   Real mean = 0;
   Real lo = 0, hi = 0;
@@ -165,14 +44,15 @@ template <class Real> struct LaneEnd {
 
 // One Runge-Kutta stage of element k for variable v (see element_stage). Every lane of the
 // element's group must call it (the shuffles), with the same k; `mask` holds the calling lanes.
-// With `want_rate` it returns what element_rates needs for the element's rate.
+// With `want_rate` or `limit` it returns what element_tail needs: the stage output is limited
+// and the rate taken once per element, after the lanes' stores.
 template <int P, class Phys, class Real>
 __device__ __forceinline__ LaneEnd<Real>
 element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                           const StateView<Real>& U, const StateView<Real>& U0,
                           const StateView<Real>& ACC, const StateView<Real>& OUT, const Real* F,
                           const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
-                          bool limit, const LimiterParams<Real>& lp, int k, int v, unsigned mask) {
+                          bool limit, int k, int v, unsigned mask) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
   constexpr int M = Phys::M;
   const int E = m.n_elems;
@@ -222,73 +102,116 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
 #pragma unroll
   for (int j = 0; j < NP; ++j)
     rhs[j] = rk_update(c, u[j], dt * (rhs[j] * inv_det), (v * NP + j) * U.n + k, U0, ACC, OUT);
-  // rhs now holds the new coefficients (for the point check; the limit leaves them unlimited,
-  // as element_stage's rate and point check see them)
-  if constexpr (limits_own_coefficients<Phys>)
-    if (limit) limit_own_by_variable<P>(T, phys, lp, OUT, k, v, rhs);
-  if (!want_rate) return {};
+  // rhs now holds the new coefficients, unlimited (the rate and the point check see them so, as
+  // in element_stage)
+  if (!want_rate && !limit) return {};
   LaneEnd<Real> end;
   end.mean = cell_mean(rhs[0]);
-  if (check_points) {
-    if constexpr (Phys::has_admissible_bound) {
-      // element_rates tests the element's box once, and the points only where it fails.
-      point_value_range<P>(T, rhs, end.mean, end.lo, end.hi);
-    } else {
+  if (limit || (check_points && Phys::has_admissible_bound)) {
+    // element_tail tests the element's box once, for the limit and for the point check
+    point_value_range<P>(T, rhs, end.mean, end.lo, end.hi);
+  } else if (check_points) {
 #pragma unroll
-      for (int i = 0; i < NV; ++i) {
-        Real own = 0;
+    for (int i = 0; i < NV; ++i) {
+      Real own = 0;
 #pragma unroll
-        for (int j = 0; j < NP; ++j) own += T.vview[i][j] * rhs[j];
-        Real pt[M];
-        gather_lanes(mask, own, pt);
-        end.points_ok = end.points_ok && phys.admissible(pt);
-      }
+      for (int j = 0; j < NP; ++j) own += T.vview[i][j] * rhs[j];
+      Real pt[M];
+      gather_lanes(mask, own, pt);
+      end.points_ok = end.points_ok && phys.admissible(pt);
     }
   }
   return end;
 }
 
-// admissible_at_points on element k's coefficients as stored in OUT by the block's lanes (before
-// the block barrier that makes them visible): the rare element whose box of point values fails.
-// Not inlined, so that its registers do not weigh on the element stage.
-template <int P, class Phys, class Real>
-__device__ __noinline__ bool stored_points_admissible(const DGTables<P, Real>& T, Phys phys,
-                                                      StateView<Real> OUT, int k) {
-  constexpr int NP = Order<P>::NP, M = Phys::M;
-  Real c[M][NP];
+// Element k's new coefficients as the block's lanes stored them in OUT: visible after the block
+// barrier, not through the read-only path (written by this launch).
+template <int P, int M, class Real>
+__device__ __forceinline__ void load_stored(const StateView<Real>& OUT, int k,
+                                            Real (&u)[M][Order<P>::NP]) {
 #pragma unroll
   for (int v = 0; v < M; ++v)
 #pragma unroll
-    for (int j = 0; j < NP; ++j) c[v][j] = OUT.c[(v * NP + j) * OUT.n + k]; // not ldg: written here
-  return admissible_at_points<P>(T, phys, c);
+    for (int j = 0; j < Order<P>::NP; ++j) u[v][j] = OUT.c[(v * Order<P>::NP + j) * OUT.n + k];
 }
 
-// The rates of the block's Block / M elements, each computed once, by one thread, from what its
-// M lanes left in shared memory, rather than on every lane: the last stage's launch moves its
-// bytes more slowly than the first, and the rate's square roots and divisions, like the point
-// check's box test, are a sizeable part of its instructions (bench/NOTES.md). Where the box of the
-// point values passes (Phys::admissible_bound), every view point would; where it fails, the
-// thread evaluates the points from the coefficients the lanes stored. The stage's output is what
-// the lanes checked: a stage that limits its output runs the positivity fix and no point check
-// (element_stage). Each warp of rates folds its largest into rate_max. Every thread of the block
-// must call it; `k_first` is the block's first element, `k1` the end of the launch's elements.
+// The rare cases of element_tail, not inlined so that their registers do not weigh on the
+// element stage: admissible_at_points, and limit_own with its stores, on the stored coefficients.
+template <int P, class Phys, class Real>
+__device__ __noinline__ bool stored_points_admissible(const DGTables<P, Real>& T, Phys phys,
+                                                      StateView<Real> OUT, int k) {
+  Real u[Phys::M][Order<P>::NP];
+  load_stored<P>(OUT, k, u);
+  return admissible_at_points<P>(T, phys, u);
+}
+template <int P, class Phys, class Real>
+__device__ __noinline__ void limit_stored(const DGTables<P, Real>& T, Phys phys,
+                                          LimiterParams<Real> lp, StateView<Real> OUT, int k) {
+  constexpr int NP = Order<P>::NP, M = Phys::M;
+  Real u[M][NP];
+  load_stored<P>(OUT, k, u);
+  if (!limit_own<P>(T, phys, lp, u)) return;
+#pragma unroll
+  for (int v = 0; v < M; ++v)
+#pragma unroll
+    for (int j = 0; j < NP; ++j) OUT.c[(v * NP + j) * OUT.n + k] = u[v][j];
+}
+
+// Whether limit_own leaves a cell with these means and this box of point values alone: the
+// means unchanged by limited_mean and zhang_shu's range test passed for every positive
+// quantity. Where it is false, limit_own on the coefficients gives the limiter's bits (it
+// evaluates the points itself, and changes nothing where they all pass).
+template <class Phys, class Real>
+__device__ __forceinline__ bool limit_leaves(const Phys& phys, const LimiterParams<Real>& lp,
+                                             const Real (&mean)[Phys::M], const Real (&lo)[Phys::M],
+                                             const Real (&hi)[Phys::M]) {
+  constexpr int M = Phys::M;
+  Real lm[M];
+#pragma unroll
+  for (int w = 0; w < M; ++w) lm[w] = mean[w];
+  phys.limited_mean(lm);
+  bool leave = true;
+#pragma unroll
+  for (int w = 0; w < M; ++w) leave = leave && lm[w] == mean[w];
+  if (!lp.positivity) return leave;
+  if constexpr (!Phys::has_positive_bound) {
+    return false; // no range test: the points decide
+  } else {
+#pragma unroll
+    for (int n = 0; n < Phys::n_positive; ++n)
+      leave = leave && phys.positive_lower_bound(n, lo, hi) >=
+                           tmin(lp.floor, phys.positive_quantity(n, mean));
+    return leave;
+  }
+}
+
+// The end of the by-variable stage, once per element, by one thread, from what the element's M
+// lanes left in shared memory. On the lanes, these tests took a warp instruction per eight
+// elements, a thread takes one per 32. And where one element of a warp failed its test, the
+// lanes of all eight evaluated the points (bench/NOTES.md). Here, only the element that fails
+// reads its coefficients back:
+// - `limit` (limits_own_coefficients, no slope limiter): the stage output is limited as
+//   limit_own limits it; only a cell that limit_leaves does not leave is read back.
+// - `want_rate`: the element's rate, from its unlimited means, +inf on a blow-up; with
+//   `check_points` the view points are checked only where the box of point values fails
+//   (Phys::admissible_bound). A stage that limits runs the positivity fix and no point check
+//   (element_stage), so OUT then holds what the lanes would have checked.
+// Each warp of rates folds its largest into rate_max. Every thread of the block must call it;
+// `k_first` is the block's first element, `k1` the end of the launch's elements.
 template <int P, int Block, class Phys, class Real>
 __device__ __forceinline__ void
-element_rates(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
-              const StateView<Real>& OUT, bool check_points, int k_first, int k1,
-              const LaneEnd<Real>& end, unsigned long long* rate_max) {
+element_tail(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
+             const StateView<Real>& OUT, const LimiterParams<Real>& lp, bool limit, bool want_rate,
+             bool check_points, int k_first, int k1, const LaneEnd<Real>& end,
+             unsigned long long* rate_max) {
   constexpr int M = Phys::M, EB = Block / M, TW = (EB + 31) / 32 * 32; // TW: whole warps
-  constexpr bool kBox = Phys::has_admissible_bound;
-  __shared__ Real mean_of[EB][M];
-  __shared__ Real lo_of[kBox ? EB : 1][M], hi_of[kBox ? EB : 1][M];
+  __shared__ Real mean_of[EB][M], lo_of[EB][M], hi_of[EB][M];
   __shared__ bool ok_of[EB];
   const int e = threadIdx.x / M, v = threadIdx.x % M;
   if (k_first + e < k1) {
     mean_of[e][v] = end.mean;
-    if constexpr (kBox) {
-      lo_of[e][v] = end.lo;
-      hi_of[e][v] = end.hi;
-    }
+    lo_of[e][v] = end.lo;
+    hi_of[e][v] = end.hi;
     if (v == 0) ok_of[e] = end.points_ok;
   }
   __syncthreads();
@@ -296,24 +219,24 @@ element_rates(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>
   const int t = threadIdx.x, k = k_first + t;
   double r = 0;
   if (t < EB && k < k1) {
-    Real mean[M];
+    Real mean[M], lo[M], hi[M];
 #pragma unroll
-    for (int w = 0; w < M; ++w) mean[w] = mean_of[t][w];
-    // false: blow-up, at the means or at the view points
-    bool ok = ok_of[t] && phys.admissible(mean);
-    if constexpr (kBox) {
-      if (ok && check_points) {
-        Real lo[M], hi[M];
-#pragma unroll
-        for (int w = 0; w < M; ++w) {
-          lo[w] = lo_of[t][w];
-          hi[w] = hi_of[t][w];
-        }
-        if (!phys.admissible_bound(lo, hi)) ok = stored_points_admissible<P>(T, phys, OUT, k);
-      }
+    for (int w = 0; w < M; ++w) {
+      mean[w] = mean_of[t][w];
+      lo[w] = lo_of[t][w];
+      hi[w] = hi_of[t][w];
     }
-    r = double(rate_or_inf(ok ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY)));
+    if constexpr (limits_own_coefficients<Phys>)
+      if (limit && !limit_leaves(phys, lp, mean, lo, hi)) limit_stored<P>(T, phys, lp, OUT, k);
+    if (want_rate) {
+      bool ok = ok_of[t] && phys.admissible(mean); // false: blow-up
+      if constexpr (Phys::has_admissible_bound)
+        if (ok && check_points && !phys.admissible_bound(lo, hi))
+          ok = stored_points_admissible<P>(T, phys, OUT, k);
+      r = double(rate_or_inf(ok ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY)));
+    }
   }
+  if (!want_rate) return;
   r = warp_rate_max(r);
   if ((threadIdx.x & 31) == 0) fold_rate(rate_max, r);
 }

@@ -47,8 +47,8 @@ constexpr int kBlock = 256;
 // Threads per block, and blocks per multiprocessor each kernel is compiled for: together they cap
 // its registers per thread. The kernels are latency-bound gathers, so occupancy pays until the cap
 // makes the compiler spill or serialise; for the same warps, smaller blocks fill the
-// multiprocessors more evenly as a launch drains (1.6M elements: p = 1 1.3-1.6 % off the step in
-// blocks of 128 against 256, p = 3 and 4 0.4-0.7 % with the edges in blocks of 64 against 128).
+// multiprocessors more evenly as a launch drains (1.6M elements: p = 1 1.3-1.7 % off the step in
+// blocks of 128 against 256, p = 3 and 4 0.4-0.8 % with the edges in blocks of 64 against 128).
 // Measured on the H100 (bench/NOTES.md):
 // - p = 1: edges and limiter at 6 blocks of 128 (<= 85 registers), elements at 4 (<= 128);
 // - p = 2: edges at 8 blocks of 64 (<= 128 registers; at 5 blocks of 128 they spilled and took

@@ -197,6 +197,14 @@ TRIDG_HD void point_value_range(const DGTables<P, Real>& T, const Real (&c)[Orde
   hi = mean + dev;
 }
 
+// The least value Zhang-Shu lets positive quantity n take at a point of a cell with these means:
+// the floor, or the quantity at the means where that is lower.
+template <class Phys, class Real>
+TRIDG_HD Real positivity_floor(const Phys& phys, const LimiterParams<Real>& lp, int n,
+                               const Real (&mean)[Phys::M]) {
+  return tmin(lp.floor, phys.positive_quantity(n, mean));
+}
+
 // Zhang-Shu: scales all modes above the mean towards it until each positive quantity is at
 // least min(floor, its mean value) at every volume and edge point (where the scheme evaluates
 // the state) and every view point (what output shows).
@@ -214,8 +222,7 @@ TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const Limi
   }
 #pragma unroll
   for (int n = 0; n < Phys::n_positive; ++n) {
-    const Real pm = phys.positive_quantity(n, mean);
-    const Real eps = tmin(lp.floor, pm);
+    const Real eps = positivity_floor(phys, lp, n, mean);
     // Where the whole range passes (away from shocks), every point would: none is evaluated. The
     // range also holds the values after a scaling for an earlier quantity, which moves them
     // towards the mean.
@@ -270,16 +277,22 @@ template <class Phys>
 constexpr bool limits_own_coefficients =
     !Phys::custom_slopes && !Phys::custom_positivity && !Phys::has_limit_finish;
 
-// limit_element's last step: the means as the neighbours read them (limited_means), written into
-// mode 0 where the physics changes them. `mean` holds the means before the limiter.
+// The means as the neighbours read them (limited_means): the physics' limited_mean of `mean`.
+template <class Phys, class Real>
+TRIDG_HD void limited_copy(const Phys& phys, const Real (&mean)[Phys::M], Real (&lm)[Phys::M]) {
+#pragma unroll
+  for (int v = 0; v < Phys::M; ++v) lm[v] = mean[v];
+  phys.limited_mean(lm);
+}
+
+// limit_element's last step: the means as the neighbours read them, written into mode 0 where
+// the physics changes them. `mean` holds the means before the limiter.
 template <int P, class Phys, class Real>
 TRIDG_HD bool apply_limited_mean(const Phys& phys, const Real (&mean)[Phys::M],
                                  Real (&u)[Phys::M][Order<P>::NP]) {
   constexpr int M = Phys::M;
   Real lm[M];
-#pragma unroll
-  for (int v = 0; v < M; ++v) lm[v] = mean[v];
-  phys.limited_mean(lm);
+  limited_copy(phys, mean, lm);
   bool changed = false;
 #pragma unroll
   for (int v = 0; v < M; ++v)
@@ -304,6 +317,34 @@ TRIDG_HD bool limit_own(const DGTables<P, Real>& T, const Phys& phys, const Limi
     if (lp.positivity) changed |= zhang_shu<P>(T, phys, lp, u);
   changed |= apply_limited_mean<P>(phys, mean, u);
   return changed;
+}
+
+// True only if limit_own leaves a cell with these means and this box of point values
+// (point_value_range of each variable) unchanged: limited_mean keeps the means, and every
+// positive quantity passes zhang_shu's range test. A false is no verdict: limit_own on the
+// coefficients then decides (it evaluates the points itself). For a caller that holds the box
+// but not the coefficients (the GPU's by-variable stage).
+template <int P, class Phys, class Real>
+TRIDG_HD bool limit_own_leaves(const Phys& phys, const LimiterParams<Real>& lp,
+                               const Real (&mean)[Phys::M], const Real (&lo)[Phys::M],
+                               const Real (&hi)[Phys::M]) {
+  Real lm[Phys::M];
+  limited_copy(phys, mean, lm);
+  bool leave = true;
+#pragma unroll
+  for (int v = 0; v < Phys::M; ++v) leave = leave && lm[v] == mean[v];
+  if constexpr (P > 0) {
+    if (!lp.positivity) return leave;
+    if constexpr (!Phys::has_positive_bound) {
+      return false; // no range test: the points decide
+    } else {
+#pragma unroll
+      for (int n = 0; n < Phys::n_positive; ++n)
+        leave =
+            leave && phys.positive_lower_bound(n, lo, hi) >= positivity_floor(phys, lp, n, mean);
+    }
+  }
+  return leave;
 }
 
 template <int P, class Phys, class Real>

@@ -2,8 +2,9 @@
 // positive_lower_bound) lets a cell skip its point checks only where every point would pass: so
 // the bound must never exceed the smallest density or pressure that the point sums and
 // positive_quantity compute, for any cell. Likewise the blow-up check's box test
-// (admissible_bound) must pass only cells admissible at every view point. Random Euler cells
-// from nearly uniform to far from it, p = 1..4, fp64 and fp32.
+// (admissible_bound) must pass only cells admissible at every view point, and limit_own_leaves
+// (the GPU stage's test on the box) only cells that limit_own leaves unchanged. Random Euler
+// cells from nearly uniform to far from it, p = 1..4, fp64 and fp32.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -148,4 +149,54 @@ TEST_CASE("blow-up check's box test: passes only cells admissible at every view 
   check_admissible_box<4, double>(14);
   check_admissible_box<2, float>(15);
   check_admissible_box<4, float>(16);
+}
+
+namespace {
+
+// Cells as check_admissible_box draws them (without the spoilt ones). limit_own_leaves may say a
+// cell is left alone only where limit_own changes none of its coefficients.
+template <int P, class Real> void check_limit_own_leaves(std::uint32_t seed) {
+  CAPTURE(P);
+  CAPTURE(sizeof(Real));
+  constexpr int NP = Order<P>::NP;
+  const DGTables<P, Real> T = to_dg_tables<P, Real>(make_basis_tables(P));
+  const EulerPhysics<Real, EulerHllc> phys;
+  LimiterParams<Real> lp;
+  lp.positivity = true;
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> uni(0.0, 1.0);
+  long wrong = 0, left = 0, limited = 0;
+  for (const double amplitude : {1e-6, 1e-2, 0.3, 1.0, 3.0})
+    for (int cell = 0; cell < 2000; ++cell) {
+      const double rho = std::exp(std::log(0.1) + uni(gen) * std::log(100.0));
+      const double vx = 10 * uni(gen) - 5, vy = 10 * uni(gen) - 5;
+      const double pr = std::exp(std::log(0.01) + uni(gen) * std::log(1000.0));
+      const double w[4] = {rho, rho * vx, rho * vy, pr / 0.4 + 0.5 * rho * (vx * vx + vy * vy)};
+      Real u[4][NP], mean[4], lo[4], hi[4];
+      for (int v = 0; v < 4; ++v) {
+        u[v][0] = Real(mode0_of_mean(w[v]));
+        for (int j = 1; j < NP; ++j)
+          u[v][j] = Real(amplitude * std::abs(w[v]) * (2 * uni(gen) - 1) / j);
+        mean[v] = cell_mean(u[v][0]);
+        point_value_range<P>(T, u[v], mean[v], lo[v], hi[v]);
+      }
+      const bool leaves = limit_own_leaves<P>(phys, lp, mean, lo, hi);
+      const bool changed = limit_own<P>(T, phys, lp, u);
+      wrong += leaves && changed;
+      left += leaves;
+      limited += changed;
+    }
+  CHECK(wrong == 0);
+  // Not vacuous: nearly uniform cells are left alone, and some cells are limited.
+  CHECK(left > 0);
+  CHECK(limited > 0);
+}
+
+} // namespace
+
+TEST_CASE("limit_own_leaves: only cells that limit_own leaves unchanged") {
+  check_limit_own_leaves<1, double>(21);
+  check_limit_own_leaves<2, double>(22);
+  check_limit_own_leaves<4, double>(23);
+  check_limit_own_leaves<2, float>(24);
 }

@@ -65,7 +65,6 @@ constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 4 : 6)
 // From p = 3 on, one lane's traces of both sides (40 values at p = 4) cost more registers than
 // the pair's shuffles: the edges run by side (backends/cuda/edges_by_side.cuh).
 template <int P> constexpr bool kEdgesBySide = P >= 3;
-template <int P> constexpr int kBlockEdges = kBlockOf<P, kEdges>;
 
 // The state buffer of the step's start (s[parity]) and the other one. Selected, not indexed:
 // b.s[parity] with the run-time parity made the compiler copy the kernel parameter to local
@@ -95,7 +94,7 @@ __device__ __forceinline__ StageViews<Real> stage_views(const StateBuffers<Real>
 // Edges [e0, e1) (all of them, or one part's on a partitioned mesh), kEdgeLanes<P> lanes each.
 template <int P> constexpr int kEdgeLanes = kEdgesBySide<P> ? 2 : 1;
 template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kBlockEdges<P>, kMinBlocks<P, kEdges>)
+__global__ void __launch_bounds__(kBlockOf<P, kEdges>, kMinBlocks<P, kEdges>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
             const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
             double c, bool first_stage, int e0, int e1) {
@@ -430,9 +429,10 @@ private:
       if (r.last <= r.first) return;
       timed("edges", [&] {
         launch_step_kernel(overlap_, k_edges<P, DevPhys, Real>,
-                           blocks({0, kEdgeLanes<P> * (r.last - r.first)}, kBlockEdges<P>),
-                           kBlockEdges<P>, st, phys_, view_, buffers(), flux_.get(), bcs_.get(),
-                           int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first, r.last);
+                           blocks({0, kEdgeLanes<P> * (r.last - r.first)}, kBlockOf<P, kEdges>),
+                           kBlockOf<P, kEdges>, st, phys_, view_, buffers(), flux_.get(),
+                           bcs_.get(), int(cfg_.boundaries.size()), ctl_.get(), c, first, r.first,
+                           r.last);
       });
     };
     const Range r = interior_edge_range(halo(), view_.n_bedges, view_.n_edges, part);

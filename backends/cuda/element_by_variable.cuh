@@ -157,41 +157,13 @@ __device__ __noinline__ void limit_stored(const DGTables<P, Real>& T, Phys phys,
     for (int j = 0; j < NP; ++j) OUT.c[(v * NP + j) * OUT.n + k] = u[v][j];
 }
 
-// Whether limit_own leaves a cell with these means and this box of point values alone: the
-// means unchanged by limited_mean and zhang_shu's range test passed for every positive
-// quantity. Where it is false, limit_own on the coefficients gives the limiter's bits (it
-// evaluates the points itself, and changes nothing where they all pass).
-template <class Phys, class Real>
-__device__ __forceinline__ bool limit_leaves(const Phys& phys, const LimiterParams<Real>& lp,
-                                             const Real (&mean)[Phys::M], const Real (&lo)[Phys::M],
-                                             const Real (&hi)[Phys::M]) {
-  constexpr int M = Phys::M;
-  Real lm[M];
-#pragma unroll
-  for (int w = 0; w < M; ++w) lm[w] = mean[w];
-  phys.limited_mean(lm);
-  bool leave = true;
-#pragma unroll
-  for (int w = 0; w < M; ++w) leave = leave && lm[w] == mean[w];
-  if (!lp.positivity) return leave;
-  if constexpr (!Phys::has_positive_bound) {
-    return false; // no range test: the points decide
-  } else {
-#pragma unroll
-    for (int n = 0; n < Phys::n_positive; ++n)
-      leave = leave && phys.positive_lower_bound(n, lo, hi) >=
-                           tmin(lp.floor, phys.positive_quantity(n, mean));
-    return leave;
-  }
-}
-
 // The end of the by-variable stage, once per element, by one thread, from what the element's M
 // lanes left in shared memory. On the lanes, these tests took a warp instruction per eight
 // elements, a thread takes one per 32. And where one element of a warp failed its test, the
 // lanes of all eight evaluated the points (bench/NOTES.md). Here, only the element that fails
 // reads its coefficients back:
 // - `limit` (limits_own_coefficients, no slope limiter): the stage output is limited as
-//   limit_own limits it; only a cell that limit_leaves does not leave is read back.
+//   limit_own limits it; only a cell that limit_own_leaves does not leave is read back.
 // - `want_rate`: the element's rate, from its unlimited means, +inf on a blow-up; with
 //   `check_points` the view points are checked only where the box of point values fails
 //   (Phys::admissible_bound). A stage that limits runs the positivity fix and no point check
@@ -227,7 +199,8 @@ element_tail(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>&
       hi[w] = hi_of[t][w];
     }
     if constexpr (limits_own_coefficients<Phys>)
-      if (limit && !limit_leaves(phys, lp, mean, lo, hi)) limit_stored<P>(T, phys, lp, OUT, k);
+      if (limit && !limit_own_leaves<P>(phys, lp, mean, lo, hi))
+        limit_stored<P>(T, phys, lp, OUT, k);
     if (want_rate) {
       bool ok = ok_of[t] && phys.admissible(mean); // false: blow-up
       if constexpr (Phys::has_admissible_bound)

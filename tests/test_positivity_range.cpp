@@ -22,6 +22,32 @@ using namespace tridg;
 
 namespace {
 
+// A random Euler cell: physical means (densities 0.1-10, speeds up to 5, pressures 0.01-10) and
+// higher modes of relative size `amplitude`.
+template <int P, class Real>
+void draw_cell(std::mt19937& gen, std::uniform_real_distribution<double>& uni, double amplitude,
+               Real (&u)[4][Order<P>::NP]) {
+  const double rho = std::exp(std::log(0.1) + uni(gen) * std::log(100.0));
+  const double vx = 10 * uni(gen) - 5, vy = 10 * uni(gen) - 5;
+  const double pr = std::exp(std::log(0.01) + uni(gen) * std::log(1000.0));
+  const double w[4] = {rho, rho * vx, rho * vy, pr / 0.4 + 0.5 * rho * (vx * vx + vy * vy)};
+  for (int v = 0; v < 4; ++v) {
+    u[v][0] = Real(mode0_of_mean(w[v]));
+    for (int j = 1; j < Order<P>::NP; ++j)
+      u[v][j] = Real(amplitude * std::abs(w[v]) * (2 * uni(gen) - 1) / j);
+  }
+}
+
+// The cell's means and the boxes of its point values (point_value_range).
+template <int P, class Real>
+void cell_box(const DGTables<P, Real>& T, const Real (&u)[4][Order<P>::NP], Real (&mean)[4],
+              Real (&lo)[4], Real (&hi)[4]) {
+  for (int v = 0; v < 4; ++v) {
+    mean[v] = cell_mean(u[v][0]);
+    point_value_range<P>(T, u[v], mean[v], lo[v], hi[v]);
+  }
+}
+
 struct Counts {
   long cells = 0, violations = 0, skipped = 0;
 };
@@ -35,18 +61,9 @@ template <int P, class Real> Counts check_cells(double amplitude, std::uint32_t 
   std::uniform_real_distribution<double> uni(0.0, 1.0);
   Counts n;
   for (int cell = 0; cell < 4000; ++cell, ++n.cells) {
-    const double rho = std::exp(std::log(0.1) + uni(gen) * std::log(100.0));
-    const double vx = 10 * uni(gen) - 5, vy = 10 * uni(gen) - 5;
-    const double pr = std::exp(std::log(0.01) + uni(gen) * std::log(1000.0));
-    const double w[4] = {rho, rho * vx, rho * vy, pr / 0.4 + 0.5 * rho * (vx * vx + vy * vy)};
     Real u[4][NP], mean[4], lo[4], hi[4];
-    for (int v = 0; v < 4; ++v) {
-      u[v][0] = Real(mode0_of_mean(w[v]));
-      for (int j = 1; j < NP; ++j)
-        u[v][j] = Real(amplitude * std::abs(w[v]) * (2 * uni(gen) - 1) / j);
-      mean[v] = cell_mean(u[v][0]);
-      point_value_range<P>(T, u[v], mean[v], lo[v], hi[v]);
-    }
+    draw_cell<P>(gen, uni, amplitude, u);
+    cell_box<P>(T, u, mean, lo, hi);
     bool skip = true;
     for (int k = 0; k < 2; ++k) {
       Real least = std::numeric_limits<Real>::infinity();
@@ -95,9 +112,9 @@ TEST_CASE("positivity range test: never above the smallest point value, fp64 and
 
 namespace {
 
-// Cells as check_cells draws them, some with larger modes than their means can carry (points
-// of negative density or pressure), and some not finite. No cell's box may pass while one of
-// its view points is not admissible.
+// Cells from draw_cell, some with larger modes than their means can carry (points of negative
+// density or pressure), and some not finite. No cell's box may pass while one of its view points
+// is not admissible.
 template <int P, class Real> void check_admissible_box(std::uint32_t seed) {
   CAPTURE(P);
   CAPTURE(sizeof(Real));
@@ -109,20 +126,12 @@ template <int P, class Real> void check_admissible_box(std::uint32_t seed) {
   long wrong = 0, bad = 0, uniform_failed = 0;
   for (const double amplitude : {1e-6, 1e-2, 0.3, 1.0, 3.0})
     for (int cell = 0; cell < 3000; ++cell) {
-      const double rho = std::exp(std::log(0.1) + uni(gen) * std::log(100.0));
-      const double vx = 10 * uni(gen) - 5, vy = 10 * uni(gen) - 5;
-      const double pr = std::exp(std::log(0.01) + uni(gen) * std::log(1000.0));
-      const double w[4] = {rho, rho * vx, rho * vy, pr / 0.4 + 0.5 * rho * (vx * vx + vy * vy)};
-      Real u[4][NP], lo[4], hi[4];
-      for (int v = 0; v < 4; ++v) {
-        u[v][0] = Real(mode0_of_mean(w[v]));
-        for (int j = 1; j < NP; ++j)
-          u[v][j] = Real(amplitude * std::abs(w[v]) * (2 * uni(gen) - 1) / j);
-      }
+      Real u[4][NP], mean[4], lo[4], hi[4];
+      draw_cell<P>(gen, uni, amplitude, u);
       const bool spoilt = cell % 500 == 7 || cell % 500 == 9;
       if (cell % 500 == 7) u[cell % 4][NP - 1] = std::numeric_limits<Real>::quiet_NaN();
       if (cell % 500 == 9) u[3][0] = std::numeric_limits<Real>::max();
-      for (int v = 0; v < 4; ++v) point_value_range<P>(T, u[v], cell_mean(u[v][0]), lo[v], hi[v]);
+      cell_box<P>(T, u, mean, lo, hi);
       bool all_points = true;
       for (int q = 0; q < NV; ++q) {
         Real uq[4];
@@ -153,8 +162,8 @@ TEST_CASE("blow-up check's box test: passes only cells admissible at every view 
 
 namespace {
 
-// Cells as check_admissible_box draws them (without the spoilt ones). limit_own_leaves may say a
-// cell is left alone only where limit_own changes none of its coefficients.
+// Cells from draw_cell. limit_own_leaves may say a cell is left alone only where limit_own
+// changes none of its coefficients.
 template <int P, class Real> void check_limit_own_leaves(std::uint32_t seed) {
   CAPTURE(P);
   CAPTURE(sizeof(Real));
@@ -168,18 +177,9 @@ template <int P, class Real> void check_limit_own_leaves(std::uint32_t seed) {
   long wrong = 0, left = 0, limited = 0;
   for (const double amplitude : {1e-6, 1e-2, 0.3, 1.0, 3.0})
     for (int cell = 0; cell < 2000; ++cell) {
-      const double rho = std::exp(std::log(0.1) + uni(gen) * std::log(100.0));
-      const double vx = 10 * uni(gen) - 5, vy = 10 * uni(gen) - 5;
-      const double pr = std::exp(std::log(0.01) + uni(gen) * std::log(1000.0));
-      const double w[4] = {rho, rho * vx, rho * vy, pr / 0.4 + 0.5 * rho * (vx * vx + vy * vy)};
       Real u[4][NP], mean[4], lo[4], hi[4];
-      for (int v = 0; v < 4; ++v) {
-        u[v][0] = Real(mode0_of_mean(w[v]));
-        for (int j = 1; j < NP; ++j)
-          u[v][j] = Real(amplitude * std::abs(w[v]) * (2 * uni(gen) - 1) / j);
-        mean[v] = cell_mean(u[v][0]);
-        point_value_range<P>(T, u[v], mean[v], lo[v], hi[v]);
-      }
+      draw_cell<P>(gen, uni, amplitude, u);
+      cell_box<P>(T, u, mean, lo, hi);
       const bool leaves = limit_own_leaves<P>(phys, lp, mean, lo, hi);
       const bool changed = limit_own<P>(T, phys, lp, u);
       wrong += leaves && changed;

@@ -63,6 +63,13 @@ template <int NP, int M, class Real> TRIDG_HD Real rounding_band(const Real (&u)
 // leaves alone; between it and half the band it zeroes them (vertex_barth_jespersen).
 constexpr double kNoiseKept = 0.25;
 
+// Entries of a vertex's element list whose loads vertex_barth_jespersen asks for together. A cell
+// that walks its patch waits, entry by entry, for the entry's element and then for its means: on
+// the GPU one such cell held its warp 17-20 us where a warp of cells that skip their patch took
+// 4 us, and a launch lasts as long as its slowest warp. Eight covers an interior vertex's list
+// (six elements on a regular mesh) in one round of loads (bench/NOTES.md).
+constexpr int kPatchChunk = 8;
+
 // Vertex-based Barth-Jespersen (Kuzmin 2010) on the conserved variables: the bounds at each
 // vertex are the extreme cell averages of all elements that share it, and the linear part is
 // checked at the vertices. A linear field stays untouched (an interior vertex lies inside its
@@ -106,21 +113,36 @@ TRIDG_HD bool vertex_barth_jespersen(const DGTables<P, Real>& T, const Phys& phy
     alpha[v] = 1;
     glo[v] = ghi[v] = cell_mean(u[v][0]);
   }
+  // The three vertices' list bounds are asked for together, then each list in chunks of
+  // kPatchChunk entries. A chunk past the list's end repeats its last entry: the extremes are
+  // exact, so the repeat changes nothing.
+  int first[3], end[3];
+#pragma unroll
+  for (int i = 0; i < 3; ++i) first[i] = ldg(&m.elem_node[i * E + k]);
 #pragma unroll
   for (int i = 0; i < 3; ++i) {
-    const int node = ldg(&m.elem_node[i * E + k]);
-    const int j0 = ldg(&m.node_elem_start[node]), j1 = ldg(&m.node_elem_start[node + 1]);
+    end[i] = ldg(&m.node_elem_start[first[i] + 1]);
+    first[i] = ldg(&m.node_elem_start[first[i]]);
+  }
+#pragma unroll
+  for (int i = 0; i < 3; ++i) {
     Real lo[M], hi[M];
 #pragma unroll
     for (int v = 0; v < M; ++v) lo[v] = hi[v] = cell_mean(u[v][0]);
-    for (int j = j0; j < j1; ++j) {
-      Real a[M];
-      limited_means<P>(phys, U, ldg(&m.node_elem[j]), a);
+    for (int j = first[i]; j < end[i]; j += kPatchChunk) {
+      int el[kPatchChunk];
 #pragma unroll
-      for (int v = 0; v < M; ++v) {
-        lo[v] = tmin(lo[v], a[v]);
-        hi[v] = tmax(hi[v], a[v]);
-      }
+      for (int c = 0; c < kPatchChunk; ++c) el[c] = ldg(&m.node_elem[tmin(j + c, end[i] - 1)]);
+      Real a[kPatchChunk][M];
+#pragma unroll
+      for (int c = 0; c < kPatchChunk; ++c) limited_means<P>(phys, U, el[c], a[c]);
+#pragma unroll
+      for (int c = 0; c < kPatchChunk; ++c)
+#pragma unroll
+        for (int v = 0; v < M; ++v) {
+          lo[v] = tmin(lo[v], a[c][v]);
+          hi[v] = tmax(hi[v], a[c][v]);
+        }
     }
 #pragma unroll
     for (int v = 0; v < M; ++v) {

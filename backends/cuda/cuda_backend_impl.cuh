@@ -50,7 +50,8 @@ constexpr int kBlock = 256;
 // multiprocessors more evenly as a launch drains (1.6M elements: p = 1 1.3-1.7 % off the step in
 // blocks of 128 against 256, p = 3 and 4 0.4-0.8 % with the edges in blocks of 64 against 128).
 // Measured on the H100 (bench/NOTES.md):
-// - p = 1: edges and limiter at 6 blocks of 128 (<= 85 registers), elements at 4 (<= 128);
+// - p = 1: edges at 6 blocks of 128 (<= 85 registers), the limiter at 5 (<= 102: its patch walk
+//   in chunks spilled at 85), elements at 4 (<= 128);
 // - p = 2: edges at 8 blocks of 64 (<= 128 registers; at 5 blocks of 128 they spilled and took
 //   16 % longer);
 // - p >= 3: the edges by side (two lanes per edge) at 6 blocks of 64 (<= 170 registers; at 2
@@ -59,7 +60,9 @@ constexpr int kBlock = 256;
 enum KernelKind { kEdges, kElements, kLimiter };
 template <int P, int Kind> constexpr int kBlockOf = P == 1 ? 128 : Kind == kEdges ? 64 : kBlock;
 template <int P, int Kind>
-constexpr int kMinBlocks = P == 1   ? (Kind == kElements ? 4 : 6)
+constexpr int kMinBlocks = P == 1   ? (Kind == kEdges      ? 6
+                                       : Kind == kElements ? 4
+                                                           : 5)
                            : P == 2 ? (Kind == kEdges ? 8 : 1)
                                     : (Kind == kEdges ? 6 : 1);
 // From p = 3 on, one lane's traces of both sides (40 values at p = 4) cost more registers than

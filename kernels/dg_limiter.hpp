@@ -116,13 +116,13 @@ TRIDG_HD bool vertex_barth_jespersen(const DGTables<P, Real>& T, const Phys& phy
   // The three vertices' list bounds are asked for together, then each list in chunks of
   // kPatchChunk entries. A chunk past the list's end repeats its last entry: the extremes are
   // exact, so the repeat changes nothing.
-  int first[3], end[3];
+  int node[3], first[3], end[3];
 #pragma unroll
-  for (int i = 0; i < 3; ++i) first[i] = ldg(&m.elem_node[i * E + k]);
+  for (int i = 0; i < 3; ++i) node[i] = ldg(&m.elem_node[i * E + k]);
 #pragma unroll
   for (int i = 0; i < 3; ++i) {
-    end[i] = ldg(&m.node_elem_start[first[i] + 1]);
-    first[i] = ldg(&m.node_elem_start[first[i]]);
+    end[i] = ldg(&m.node_elem_start[node[i] + 1]);
+    first[i] = ldg(&m.node_elem_start[node[i]]);
   }
 #pragma unroll
   for (int i = 0; i < 3; ++i) {

@@ -12,6 +12,7 @@
 
 #include "compiled_orders.hpp"
 #include "euler_test_util.hpp"
+#include "kernels/dg_limiter.hpp"
 #include "mesh_checks.hpp"
 
 using namespace tridg;
@@ -81,6 +82,32 @@ std::vector<double> random_field(const Mesh& m, int p, std::uint32_t seed) {
         c[(std::size_t(v) * np + j) * E + k] =
             j == 0 ? rnd(0.5, 2.0) : rnd(-0.4, 0.4) / (j < 3 ? 1 : 2);
   return c;
+}
+
+// A closed fan: n triangles around a centre vertex at the origin, their outer vertices on the
+// unit circle (sector s spans the angles [2 pi s / n, 2 pi (s + 1) / n]). The centre's element
+// list has n entries; each outer vertex's has two.
+RawMesh fan(int n) {
+  RawMesh r;
+  r.source = "fan";
+  r.x.push_back(0);
+  r.y.push_back(0);
+  for (int i = 0; i < n; ++i) {
+    r.x.push_back(std::cos(2 * M_PI * i / n));
+    r.y.push_back(std::sin(2 * M_PI * i / n));
+  }
+  for (int i = 0; i < n; ++i) {
+    const int a = 1 + i, b = 1 + (i + 1) % n;
+    r.tri.push_back({0, a, b});
+    r.boundary["outer"].push_back({a, b});
+  }
+  return r;
+}
+
+// The sector of the fan of n triangles that holds point (x, y).
+int fan_sector(double x, double y, int n) {
+  const double a = std::atan2(y, x);
+  return int(std::floor((a < 0 ? a + 2 * M_PI : a) / (2 * M_PI / n))) % n;
 }
 
 bool same_averages(const std::vector<double>& a, const std::vector<double>& b, int p, int E) {
@@ -270,5 +297,59 @@ TEST_CASE("Barth-Jespersen: rounding noise in the slopes is kept or zeroed, slop
     }
     CHECK(wrong == 0);
     CHECK(same_averages(c, out, p, E));
+  }
+}
+
+TEST_CASE("Barth-Jespersen: a vertex shared by more elements than one chunk of the patch walk") {
+  // The walk reads a vertex's element list kPatchChunk entries at a time. Sector 0's linear
+  // part is 1.9 at the centre and 0.55 at its outer vertices (mean 1): inside the bounds only if
+  // the centre's bound comes from sector h, whose mean is 2, and the outer vertices' from sectors
+  // n - 1 and 1, whose means are 0.5. So sector 0 is left alone for every h that the walk reads,
+  // and limited when no sector has the mean 2 (the control). Lists of fewer, exactly as many and
+  // more entries than a chunk, and a last chunk only partly full.
+  TRIDG_SKIP_ORDER(1, return )
+  LimiterParams<double> lp;
+  lp.barth_jespersen = true;
+  const double scale[4] = {1.0, 0.1, -0.1, 3.0}; // a physical state: density, momenta, energy
+  for (const int n : {7, kPatchChunk, kPatchChunk + 1, 13, 2 * kPatchChunk, 2 * kPatchChunk + 1}) {
+    CAPTURE(n);
+    const Mesh mesh = build_connectivity(fan(n));
+    const int E = mesh.n_elems(), np = n_modes(1);
+    REQUIRE(E == n);
+    int k0 = -1; // the element of sector 0
+    for (int k = 0; k < E; ++k) {
+      double cx = 0, cy = 0;
+      for (int i = 0; i < 3; ++i)
+        cx += mesh.x[mesh.tri[k][i]] / 3, cy += mesh.y[mesh.tri[k][i]] / 3;
+      if (fan_sector(cx, cy, n) == 0) k0 = k;
+    }
+    REQUIRE(k0 >= 0);
+    // Barycentric weight of the centre in sector 0: 1 at the origin, 0 on its outer side.
+    const double nx = std::cos(M_PI / n), ny = std::sin(M_PI / n), d = std::cos(M_PI / n);
+    const auto field = [&](int h) {
+      return project(mesh, 1, 4, [&, h](double x, double y, double* u) {
+        const int s = fan_sector(x, y, n);
+        const double f = s == 0                 ? 0.55 + 1.35 * (1 - (x * nx + y * ny) / d)
+                         : s == 1 || s == n - 1 ? 0.5
+                         : s == h               ? 2.0
+                                                : 1.0;
+        for (int v = 0; v < 4; ++v) u[v] = scale[v] * f;
+      });
+    };
+    const auto sector0_changed = [&](const std::vector<double>& c) {
+      const std::vector<double> out = limited(mesh, 1, lp, c);
+      bool changed = false;
+      for (int v = 0; v < 4; ++v)
+        for (int j = 0; j < np; ++j) {
+          const std::size_t i = (std::size_t(v) * np + j) * E + k0;
+          changed |= out[i] != c[i];
+        }
+      return changed;
+    };
+    for (int h = 2; h <= n - 2; ++h) {
+      CAPTURE(h);
+      CHECK_FALSE(sector0_changed(field(h)));
+    }
+    CHECK(sector0_changed(field(-1)));
   }
 }

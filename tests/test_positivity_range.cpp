@@ -48,6 +48,19 @@ void cell_box(const DGTables<P, Real>& T, const Real (&u)[4][Order<P>::NP], Real
   }
 }
 
+// Calls f(u, cell) for `count` cells from draw_cell at each amplitude from nearly uniform to far
+// from it, all drawn from one generator seeded with `seed`.
+template <int P, class Real, class F> void for_random_cells(std::uint32_t seed, int count, F&& f) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> uni(0.0, 1.0);
+  for (const double amplitude : {1e-6, 1e-2, 0.3, 1.0, 3.0})
+    for (int cell = 0; cell < count; ++cell) {
+      Real u[4][Order<P>::NP];
+      draw_cell<P>(gen, uni, amplitude, u);
+      f(u, amplitude, cell);
+    }
+}
+
 struct Counts {
   long cells = 0, violations = 0, skipped = 0;
 };
@@ -121,28 +134,24 @@ template <int P, class Real> void check_admissible_box(std::uint32_t seed) {
   constexpr int NP = Order<P>::NP, NV = Order<P>::NV;
   const DGTables<P, Real> T = to_dg_tables<P, Real>(make_basis_tables(P));
   const EulerPhysics<Real, EulerHllc> phys;
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<double> uni(0.0, 1.0);
   long wrong = 0, bad = 0, uniform_failed = 0;
-  for (const double amplitude : {1e-6, 1e-2, 0.3, 1.0, 3.0})
-    for (int cell = 0; cell < 3000; ++cell) {
-      Real u[4][NP], mean[4], lo[4], hi[4];
-      draw_cell<P>(gen, uni, amplitude, u);
-      const bool spoilt = cell % 500 == 7 || cell % 500 == 9;
-      if (cell % 500 == 7) u[cell % 4][NP - 1] = std::numeric_limits<Real>::quiet_NaN();
-      if (cell % 500 == 9) u[3][0] = std::numeric_limits<Real>::max();
-      cell_box<P>(T, u, mean, lo, hi);
-      bool all_points = true;
-      for (int q = 0; q < NV; ++q) {
-        Real uq[4];
-        point_values<P>(T, u, Order<P>::NQ + 3 * Order<P>::NF + q, uq);
-        all_points = all_points && phys.admissible(uq);
-      }
-      const bool box = phys.admissible_bound(lo, hi);
-      wrong += box && !all_points;
-      bad += !all_points;
-      uniform_failed += amplitude <= 1e-6 && !spoilt && !box;
+  for_random_cells<P, Real>(seed, 3000, [&](Real(&u)[4][NP], double amplitude, int cell) {
+    const bool spoilt = cell % 500 == 7 || cell % 500 == 9;
+    if (cell % 500 == 7) u[cell % 4][NP - 1] = std::numeric_limits<Real>::quiet_NaN();
+    if (cell % 500 == 9) u[3][0] = std::numeric_limits<Real>::max();
+    Real mean[4], lo[4], hi[4];
+    cell_box<P>(T, u, mean, lo, hi);
+    bool all_points = true;
+    for (int q = 0; q < NV; ++q) {
+      Real uq[4];
+      point_values<P>(T, u, Order<P>::NQ + 3 * Order<P>::NF + q, uq);
+      all_points = all_points && phys.admissible(uq);
     }
+    const bool box = phys.admissible_bound(lo, hi);
+    wrong += box && !all_points;
+    bad += !all_points;
+    uniform_failed += amplitude <= 1e-6 && !spoilt && !box;
+  });
   CHECK(wrong == 0);
   // Not vacuous: nearly uniform cells pass the box, and some cells have inadmissible view points.
   CHECK(uniform_failed == 0);
@@ -172,20 +181,16 @@ template <int P, class Real> void check_limit_own_leaves(std::uint32_t seed) {
   const EulerPhysics<Real, EulerHllc> phys;
   LimiterParams<Real> lp;
   lp.positivity = true;
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<double> uni(0.0, 1.0);
   long wrong = 0, left = 0, limited = 0;
-  for (const double amplitude : {1e-6, 1e-2, 0.3, 1.0, 3.0})
-    for (int cell = 0; cell < 2000; ++cell) {
-      Real u[4][NP], mean[4], lo[4], hi[4];
-      draw_cell<P>(gen, uni, amplitude, u);
-      cell_box<P>(T, u, mean, lo, hi);
-      const bool leaves = limit_own_leaves<P>(phys, lp, mean, lo, hi);
-      const bool changed = limit_own<P>(T, phys, lp, u);
-      wrong += leaves && changed;
-      left += leaves;
-      limited += changed;
-    }
+  for_random_cells<P, Real>(seed, 2000, [&](Real(&u)[4][NP], double, int) {
+    Real mean[4], lo[4], hi[4];
+    cell_box<P>(T, u, mean, lo, hi);
+    const bool leaves = limit_own_leaves<P>(phys, lp, mean, lo, hi);
+    const bool changed = limit_own<P>(T, phys, lp, u);
+    wrong += leaves && changed;
+    left += leaves;
+    limited += changed;
+  });
   CHECK(wrong == 0);
   // Not vacuous: nearly uniform cells are left alone, and some cells are limited.
   CHECK(left > 0);

@@ -395,13 +395,15 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
   }
   if constexpr (Phys::has_limit_finish)
     changed |= phys.template limit_finish<P>(T, m, U, k, cell, u);
-  changed |= apply_limited_mean<P>(phys, mean, u);
-  if (changed) {
+  // Only apply_limited_mean changes mode 0, so the means are written back only where it changed
+  // them: on the GPU's developed double Mach flow the limited cells' writes are a large part of
+  // the pass's traffic, and at p = 1 mode 0 was a third of them (bench/NOTES.md).
+  const bool means_changed = apply_limited_mean<P>(phys, mean, u);
 #pragma unroll
-    for (int v = 0; v < M; ++v)
+  for (int v = 0; v < M; ++v)
 #pragma unroll
-      for (int j = 0; j < NP; ++j) U.c[(v * NP + j) * U.n + k] = u[v][j];
-  }
+    for (int j = 0; j < NP; ++j)
+      if (j == 0 ? means_changed : changed) U.c[(v * NP + j) * U.n + k] = u[v][j];
 }
 
 } // namespace tridg

@@ -227,6 +227,47 @@ TRIDG_HD Real positivity_floor(const Phys& phys, const LimiterParams<Real>& lp, 
   return tmin(lp.floor, phys.positive_quantity(n, mean));
 }
 
+// Whether positive quantity n passes at the point a fraction t of the way from the mean to uq.
+template <class Phys, class Real>
+TRIDG_HD bool passes_at(const Phys& phys, int n, const Real (&mean)[Phys::M],
+                        const Real (&uq)[Phys::M], Real t, Real eps) {
+  Real w[Phys::M];
+#pragma unroll
+  for (int v = 0; v < Phys::M; ++v) w[v] = mean[v] + t * (uq[v] - mean[v]);
+  return phys.positive_quantity(n, w) >= eps;
+}
+
+// How far below the root positive_fraction may answer: the bisection's last interval, or a few
+// units in the last place of t where that is finer than the precision.
+template <class Real> TRIDG_HD Real fraction_tolerance() {
+  return tmax(Real(0x1p-40), Real(8) * std::numeric_limits<Real>::epsilon());
+}
+
+// The largest t in [0, 1], to within fraction_tolerance, with positive quantity n >= eps all the
+// way from the mean, which passes, towards uq, which fails. The physics' closed form where it has
+// one (positive_segment), stepped back by the tolerance so that the rounding of the root cannot
+// leave the point below eps, and used where the point passes there; else bisection, which the
+// quantities' concavity along the segment allows. A bisection's 40 dependent steps made the few
+// cells that take it the slowest of a limiter launch (bench/NOTES.md).
+template <class Phys, class Real>
+TRIDG_HD Real positive_fraction(const Phys& phys, int n, const Real (&mean)[Phys::M],
+                                const Real (&uq)[Phys::M], Real eps) {
+  const Real tol = fraction_tolerance<Real>();
+  if constexpr (Phys::has_positive_segment) {
+    const Real t = phys.positive_segment(n, mean, uq, eps) - tol;
+    if (t >= Real(0) && t <= Real(1) && passes_at(phys, n, mean, uq, t, eps)) return t;
+  }
+  Real t0 = 0, t1 = 1;
+  for (int it = 0; it < 40; ++it) {
+    const Real tm = Real(0.5) * (t0 + t1);
+    if (passes_at(phys, n, mean, uq, tm, eps))
+      t0 = tm;
+    else
+      t1 = tm;
+  }
+  return t0;
+}
+
 // Zhang-Shu: scales all modes above the mean towards it until each positive quantity is at
 // least min(floor, its mean value) at every volume and edge point (where the scheme evaluates
 // the state) and every view point (what output shows).
@@ -265,20 +306,7 @@ TRIDG_HD bool zhang_shu(const DGTables<P, Real>& T, const Phys& phys, const Limi
       Real uq[M];
       point_values<P>(T, u, q, uq);
       if (phys.positive_quantity(n, uq) >= eps) continue;
-      // Largest t in [0,1] with the quantity >= eps on the segment mean -> uq (bisection: the
-      // quantities are concave along it).
-      Real t0 = 0, t1 = 1;
-      for (int it = 0; it < 40; ++it) {
-        const Real tm = Real(0.5) * (t0 + t1);
-        Real w[M];
-#pragma unroll
-        for (int v = 0; v < M; ++v) w[v] = mean[v] + tm * (uq[v] - mean[v]);
-        if (phys.positive_quantity(n, w) >= eps)
-          t0 = tm;
-        else
-          t1 = tm;
-      }
-      theta = tmin(theta, t0);
+      theta = tmin(theta, positive_fraction(phys, n, mean, uq, eps));
     }
     if (theta < Real(1)) {
       changed = true;

@@ -46,6 +46,11 @@
 //   positive_lower_bound(i, lo, hi) -> Real      positive_quantity computes it, over the box of
 //                                                states lo <= u <= hi: cells whose box passes
 //                                                skip the positivity fix's point checks
+//   has_positive_segment,                        the t in [0, 1] at which positive quantity i
+//   positive_segment(i, mean, uq, eps) -> Real   falls to eps on the segment from mean (which
+//                                                passes) to uq (which fails), in closed form
+//                                                instead of the positivity fix's bisection;
+//                                                outside [0, 1]: none found (bisection)
 //   has_admissible_bound,                        true only if admissible(u) holds at every
 //   admissible_bound(lo, hi) -> bool             state lo <= u <= hi as the point sums compute
 //                                                them: the GPU's by-variable element kernel
@@ -113,6 +118,7 @@ template <class Real, int M> struct PhysicsDefaults {
   // The limiter's steps a physics replaces (members limit_slopes<P>, limit_positivity<P>,
   // limit_finish<P>, with the signatures of kernels/dg_limiter.hpp's defaults).
   static constexpr bool has_positive_bound = false;
+  static constexpr bool has_positive_segment = false;
   static constexpr bool has_admissible_bound = false;
   static constexpr bool custom_slopes = false;
   static constexpr bool custom_positivity = false;

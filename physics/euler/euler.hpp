@@ -79,6 +79,31 @@ template <class Real, class Flux> struct EulerPhysics : PhysicsDefaults<Real, 4>
                        (tmax(tabs(lo[3]), tabs(hi[3])) + ke);
     return g1 * (lo[3] - ke) - slack;
   }
+  // Where positive quantity k reaches eps on the segment mean + t (uq - mean), the mean passing
+  // and uq failing: the density is linear in t, and rho times (pressure - eps) / (gamma - 1) is
+  // the quadratic a t^2 + b t + c, positive at t = 0 and negative at t = 1, so with one root in
+  // (0, 1): the smaller non-negative one, taken in the form that avoids cancellation. -1 where
+  // the mean does not clearly pass (c not above 0) or rounding leaves no root in [0, 1].
+  static constexpr bool has_positive_segment = true;
+  TRIDG_HD Real positive_segment(int k, const Real* mean, const Real* uq, Real eps) const {
+    const Real dr = uq[0] - mean[0];
+    if (k == 0) return (mean[0] - eps) / -dr;
+    const Real e = eps / (gamma - Real(1));
+    const Real dmx = uq[1] - mean[1], dmy = uq[2] - mean[2], de = uq[3] - mean[3];
+    const Real c =
+        mean[3] * mean[0] - Real(0.5) * (mean[1] * mean[1] + mean[2] * mean[2]) - mean[0] * e;
+    const Real b = mean[3] * dr + de * mean[0] - (mean[1] * dmx + mean[2] * dmy) - dr * e;
+    const Real a = de * dr - Real(0.5) * (dmx * dmx + dmy * dmy);
+    const Real disc = b * b - Real(4) * a * c;
+    if (!(c > Real(0)) || !(disc >= Real(0))) return Real(-1);
+    const Real s = sqrt(disc);
+    const Real q = Real(-0.5) * (b >= Real(0) ? b + s : b - s);
+    const Real r1 = q / a, r2 = c / q; // r1 is +-inf where the quadratic is linear
+    Real t = Real(2);
+    if (r1 >= Real(0)) t = r1;
+    if (r2 >= Real(0) && r2 < t) t = r2;
+    return t <= Real(1) ? t : Real(-1);
+  }
   // admissible over the box: the pressure's positive_lower_bound above zero (it allows for the
   // rounding, and is -inf unless the least density is above zero and the momenta's squares are
   // finite), and room below the largest number for the density and for the pressure, which is at

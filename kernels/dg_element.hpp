@@ -261,12 +261,7 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
     }
   if constexpr (limits_own_coefficients<Phys>) {
     // `limit` comes with the positivity fix, so the point check below never sees these values.
-    if (limit && limit_own<P>(T, phys, lp, rhs)) {
-#pragma unroll
-      for (int v = 0; v < M; ++v)
-#pragma unroll
-        for (int j = 0; j < NP; ++j) OUT.c[(v * NP + j) * U.n + k] = rhs[v][j];
-    }
+    if (limit) store_limited(OUT, k, rhs, limit_own<P>(T, phys, lp, rhs));
   }
   if (!want_rate) return 0;
 #pragma unroll

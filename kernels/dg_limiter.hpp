@@ -353,20 +353,40 @@ TRIDG_HD bool apply_limited_mean(const Phys& phys, const Real (&mean)[Phys::M],
   return changed;
 }
 
+// What the limiter changed in a cell: mode 0 (only apply_limited_mean changes the means) and the
+// modes above it.
+struct LimitedRows {
+  bool means = false, slopes = false;
+  TRIDG_HD operator bool() const { return means || slopes; }
+};
+
+// Writes back the rows of element k that the limiter changed; the others already hold u's values.
+// On the GPU's developed double Mach flow the limited cells' writes were a large part of the
+// pass's traffic, and at p = 1 mode 0 was a third of them (bench/NOTES.md).
+template <int NP, int M, class Real>
+TRIDG_HD void store_limited(const StateView<Real>& U, int k, const Real (&u)[M][NP],
+                            LimitedRows r) {
+#pragma unroll
+  for (int v = 0; v < M; ++v)
+#pragma unroll
+    for (int j = 0; j < NP; ++j)
+      if (j == 0 ? r.means : r.slopes) U.c[(v * NP + j) * U.n + k] = u[v][j];
+}
+
 // limit_element without the slope limiter, for a physics with limits_own_coefficients: the same
 // steps on the same values, so a stage that runs it gives the bits of the separate pass.
 template <int P, class Phys, class Real>
-TRIDG_HD bool limit_own(const DGTables<P, Real>& T, const Phys& phys, const LimiterParams<Real>& lp,
-                        Real (&u)[Phys::M][Order<P>::NP]) {
+TRIDG_HD LimitedRows limit_own(const DGTables<P, Real>& T, const Phys& phys,
+                               const LimiterParams<Real>& lp, Real (&u)[Phys::M][Order<P>::NP]) {
   static_assert(limits_own_coefficients<Phys>, "the physics' limiter reads more than the element");
   Real mean[Phys::M];
 #pragma unroll
   for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(u[v][0]);
-  bool changed = false;
+  LimitedRows r;
   if constexpr (P > 0)
-    if (lp.positivity) changed |= zhang_shu<P>(T, phys, lp, u);
-  changed |= apply_limited_mean<P>(phys, mean, u);
-  return changed;
+    if (lp.positivity) r.slopes = zhang_shu<P>(T, phys, lp, u);
+  r.means = apply_limited_mean<P>(phys, mean, u);
+  return r;
 }
 
 // True only if limit_own leaves a cell with these means and this box of point values
@@ -410,28 +430,21 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
 #pragma unroll
   for (int v = 0; v < M; ++v) mean[v] = cell_mean(u[v][0]);
   const typename Phys::Cell cell = phys.template cell<P>(m, k, mean);
-  bool changed = false;
+  LimitedRows r;
   if constexpr (Phys::custom_slopes) {
-    changed |= phys.template limit_slopes<P>(T, m, U, lp, k, cell, u);
+    r.slopes |= phys.template limit_slopes<P>(T, m, U, lp, k, cell, u);
   } else if constexpr (P > 0) {
-    if (lp.barth_jespersen) changed |= vertex_barth_jespersen<P>(T, phys, m, U, lp, k, u);
+    if (lp.barth_jespersen) r.slopes |= vertex_barth_jespersen<P>(T, phys, m, U, lp, k, u);
   }
   if constexpr (Phys::custom_positivity) {
-    changed |= phys.template limit_positivity<P>(T, lp, cell, u);
+    r.slopes |= phys.template limit_positivity<P>(T, lp, cell, u);
   } else if constexpr (P > 0) {
-    if (lp.positivity) changed |= zhang_shu<P>(T, phys, lp, u);
+    if (lp.positivity) r.slopes |= zhang_shu<P>(T, phys, lp, u);
   }
   if constexpr (Phys::has_limit_finish)
-    changed |= phys.template limit_finish<P>(T, m, U, k, cell, u);
-  // Only apply_limited_mean changes mode 0, so the means are written back only where it changed
-  // them: on the GPU's developed double Mach flow the limited cells' writes are a large part of
-  // the pass's traffic, and at p = 1 mode 0 was a third of them (bench/NOTES.md).
-  const bool means_changed = apply_limited_mean<P>(phys, mean, u);
-#pragma unroll
-  for (int v = 0; v < M; ++v)
-#pragma unroll
-    for (int j = 0; j < NP; ++j)
-      if (j == 0 ? means_changed : changed) U.c[(v * NP + j) * U.n + k] = u[v][j];
+    r.slopes |= phys.template limit_finish<P>(T, m, U, k, cell, u);
+  r.means = apply_limited_mean<P>(phys, mean, u);
+  store_limited(U, k, u, r);
 }
 
 } // namespace tridg

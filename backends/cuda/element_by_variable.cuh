@@ -147,14 +147,9 @@ __device__ __noinline__ bool stored_points_admissible(const DGTables<P, Real>& T
 template <int P, class Phys, class Real>
 __device__ __noinline__ void limit_stored(const DGTables<P, Real>& T, Phys phys,
                                           LimiterParams<Real> lp, StateView<Real> OUT, int k) {
-  constexpr int NP = Order<P>::NP, M = Phys::M;
-  Real u[M][NP];
+  Real u[Phys::M][Order<P>::NP];
   load_stored<P>(OUT, k, u);
-  if (!limit_own<P>(T, phys, lp, u)) return;
-#pragma unroll
-  for (int v = 0; v < M; ++v)
-#pragma unroll
-    for (int j = 0; j < NP; ++j) OUT.c[(v * NP + j) * OUT.n + k] = u[v][j];
+  store_limited(OUT, k, u, limit_own<P>(T, phys, lp, u));
 }
 
 // The end of the by-variable stage, once per element, by one thread, from what the element's M

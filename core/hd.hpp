@@ -39,4 +39,14 @@ template <class T> TRIDG_HD void prefetch_l2(const T* p) {
 #endif
 }
 
+// The same into the multiprocessor's L1 cache: for a few bytes a kernel needs after a long
+// stretch of arithmetic and cannot afford registers to hold.
+template <class T> TRIDG_HD void prefetch_l1(const T* p) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
+#else
+  (void)p;
+#endif
+}
+
 } // namespace tridg

@@ -26,11 +26,31 @@ TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, int i,
   return o;
 }
 
+// rk_update with u0 and acc already read, for the tensor-core kernel, which copies them to
+// shared memory: the same operations in the same order, so the same bits. Not shared with
+// rk_update on purpose: written as one function of the other (with the values, or with a reader
+// for them), the host compiler fused the multiply-adds of the CPU's stages differently (the
+// shallow-water zonal flow's last bits moved; bench/NOTES.md).
+template <class Real>
+TRIDG_HD Real rk_update_of(const StageCoeffs<Real>& c, Real u, Real l, Real u0, Real acc, int i,
+                           const StateView<Real>& ACC, const StateView<Real>& OUT) {
+  Real o = c.B * u + c.C * l;
+  if (c.use_u0) o += c.A * u0;
+  if (c.use_acc || c.write_acc) {
+    const Real a = (c.use_acc ? c.E * acc : Real(0)) + c.F * l;
+    if (c.write_acc) ACC.c[i] = a;
+    o += c.D * a;
+  }
+  OUT.c[i] = o;
+  return o;
+}
+
 // Asks the L2 cache, before the update, for what element k's update reads only at the stage's
 // end (the step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj, ...}), so
-// that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4. Every
-// element kernel asks after its volume loop: asked at the stage's start, the requests queue
-// behind the stage input's loads (bench/NOTES.md).
+// that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4. The
+// element kernels at p <= 2 ask after their volume loop: asked at the stage's start, the requests
+// queue behind the stage input's loads. The tensor-core kernel (p >= 3) copies these operands to
+// shared memory instead, which took another 17-19 % off its RK4 steps (bench/NOTES.md).
 template <int NP, class Real>
 TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>& U0,
                               const StateView<Real>& ACC, int k, int v0, int v1, int j0, int dj) {

@@ -214,10 +214,10 @@ constexpr int kMmaLanes = 4; // per element
 // finer blocks fill the multiprocessors more evenly as a launch drains (1.6M elements, p = 3
 // SSP-RK2 4 % faster, RK4 2 %; p = 4 RK4 on 99k elements unchanged; eight blocks of 64 were 0.5 %
 // faster at 1.6M elements but as much slower at 99k; bench/NOTES.md).
-constexpr int kBlockMma = 128;
+constexpr int kBlockMma = 128, kMmaBlocksPerSm = 4;
 
 template <int P, class Phys>
-__global__ void __launch_bounds__(kBlockMma, 4)
+__global__ void __launch_bounds__(kBlockMma, kMmaBlocksPerSm)
     k_element_mma(Phys phys, MeshView<double> m, StateBuffers<double> b, const double* F,
                   StageCoeffs<double> c, const StepControl* ctl, bool first_stage, bool last_stage,
                   bool check_points, unsigned long long* rate_max, int k0, int k1) {
@@ -229,14 +229,29 @@ __global__ void __launch_bounds__(kBlockMma, 4)
   if (warp_first < k1) { // the whole warp, for the tensor cores
     const StageViews<double> v = stage_views(b, ctl->parity, first_stage);
     const bool own = kt < k1;
-    const double r = element_stage_mma<P>(c_tables<P, double>, g_mma_tables<P>, phys, m, v.in, v.u0,
-                                          v.acc, v.out, F, c, dt, last_stage,
-                                          last_stage && check_points, own ? kt : k1 - 1, own);
+    __shared__ double stash[kBlockMma / 32][kMmaStash<P, Phys::M>];
+    const double r = element_stage_mma<P>(
+        c_tables<P, double>, g_mma_tables<P>, phys, m, v.in, v.u0, v.acc, v.out, F, c, dt,
+        last_stage, last_stage && check_points, own ? kt : k1 - 1, own, stash[threadIdx.x >> 5]);
     rate = own ? rate_or_inf(r) : 0.0;
   } else {
     step_kernel_wait();
   }
   if (last_stage) block_max_fold<kBlockMma>(rate, rate_max);
+}
+
+// Asks for the shared memory that kMmaBlocksPerSm blocks of k_element_mma need per
+// multiprocessor (30 kB each at p = 4) and no more: the rest stays L1 cache, which holds the
+// kernel's tables and the stage input's lines.
+template <int P, class Phys> void mma_carveout(const cudaDeviceProp& prop) {
+  cudaFuncAttributes fa{};
+  cuda_check(cudaFuncGetAttributes(&fa, k_element_mma<P, Phys>), "kernel attributes");
+  const double need = kMmaBlocksPerSm * double(fa.sharedSizeBytes + prop.reservedSharedMemPerBlock);
+  const int percent = int(std::ceil(100.0 * need / double(prop.sharedMemPerMultiprocessor)));
+  cuda_check(cudaFuncSetAttribute(k_element_mma<P, Phys>,
+                                  cudaFuncAttributePreferredSharedMemoryCarveout,
+                                  percent < 100 ? percent : 100),
+             "shared memory carveout");
 }
 
 template <int P, class Phys, class Real>
@@ -334,6 +349,7 @@ public:
     if constexpr (kMma<P, DevPhys, Real>) {
       const MmaTables<P> x = mma_tables<P>(t);
       cuda_check(cudaMemcpyToSymbol(g_mma_tables<P>, &x, sizeof x), "tensor-core tables");
+      mma_carveout<P, DevPhys>(prop);
     }
     // As DeviceArray::upload: complete before the backend's stream launches anything.
     cuda_check(cudaStreamSynchronize(cudaStreamLegacy), "tables to constant memory");

@@ -8,7 +8,7 @@
 // by the operand order of mma_tables.hpp no value moves between lanes. The tables are read
 // through the non-coherent cache: lane-indexed, they would serialise in constant memory. The sums
 // are those of element_stage, grouped by the tensor cores, so results differ from the CPU's by
-// rounding only.
+// rounding only. The update's operands go through shared memory (see the update below).
 //
 // Only for physics that fit the by-variable kernel (no side corrections, no sources) and only
 // without a limiter in the stage (that case keeps the by-variable kernel).
@@ -16,6 +16,7 @@
 
 #include <limits>
 
+#include "backends/cuda/async_copy.cuh"
 #include "backends/cuda/element_by_variable.cuh"
 #include "backends/cuda/mma_tables.hpp"
 #include "kernels/dg_element.hpp"
@@ -65,17 +66,22 @@ __device__ __forceinline__ void side_fluxes(const MeshView<double>& m, const dou
   load_side_flux<P, M>(F, m.n_edges, ldg(&m.elem_face[s * m.n_elems + k]), q, fl);
 }
 
+// Doubles of shared memory per warp that element_stage_mma needs: the step-start state and the
+// accumulator of the warp's 8 elements.
+template <int P, int M> constexpr int kMmaStash = 2 * 8 * M* Order<P>::NP;
+
 // One Runge-Kutta stage of element k (see element_stage), by the element's four lanes of a full
 // warp: every lane of the warp must call it, with its own element (a valid one: lanes past the
 // range repeat the last element and store nothing, `store` false). Returns the element's rate
-// when `want_rate` is set (the same on its four lanes).
+// when `want_rate` is set (the same on its four lanes). `stash`: the warp's kMmaStash doubles of
+// shared memory.
 template <int P, class Phys>
 __device__ __forceinline__ double
 element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phys& phys,
                   const MeshView<double>& m, const StateView<double>& U,
                   const StateView<double>& U0, const StateView<double>& ACC,
                   const StateView<double>& OUT, const double* F, const StageCoeffs<double>& c,
-                  double dt, bool want_rate, bool check_points, int k, bool store) {
+                  double dt, bool want_rate, bool check_points, int k, bool store, double* stash) {
   using S = MmaShape<P>;
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NV = Order<P>::NV;
   constexpr int M = Phys::M;
@@ -89,6 +95,9 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
       const int j = 4 * cc + m4;
       a[w][cc] = j < NP ? ldg(&U.c[(w * NP + j) * U.n + k]) : 0.0;
     }
+  // The sides' face entries are read after the volume loop, and the fluxes' gather waits on
+  // them: asked of L1 now, the RK4 steps on 99k elements took 1-2 % less (bench/NOTES.md).
+  if (m4 < 3) prefetch_l1(&m.elem_face[m4 * E + k]);
   const double g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
   const double g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
   const double det = g3 * g0 - g1 * g2;
@@ -128,11 +137,28 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
     }
   }
   step_kernel_wait(); // the edges' fluxes and the writes below need the edges' launch done
-  // Lifting. First the update's operands are asked of L2, after the volume loop as in the other
-  // element kernels: on an H100 RK4's steps were 4-6 % shorter at p = 3 than when asked at the
-  // start, and at p = 4, where asking at the start spilled, 11-15 % shorter than not asking
-  // (bench/NOTES.md).
-  if (store) prefetch_update<NP>(c, U0, ACC, k, 0, M, m4, 4);
+  // The update's operands (the step's start state, RK4's accumulator) are copied to shared
+  // memory in the background. Loaded into registers, they were issued a few at a time (this
+  // kernel runs at its 128 registers), and the update waited on each batch: a third of the
+  // launch's stall samples at p = 4 with RK4. All in flight at once, the RK4 steps on 99k
+  // elements took 17-19 % less at p = 3 and 4 (bench/NOTES.md). The element's values sit
+  // together, (e8 M + w) NP + j: a half-warp's four elements then fall in distinct banks.
+  const int e8 = lane >> 2; // the element's place among the warp's 8
+  double* const s_u0 = stash;
+  double* const s_acc = stash + 8 * M * NP;
+  if (store)
+#pragma unroll
+    for (int w = 0; w < M; ++w)
+#pragma unroll
+      for (int cc = 0; cc < S::CM; ++cc) {
+        const int j = 4 * cc + m4;
+        if (j >= NP) continue;
+        const int at = (w * NP + j) * U.n + k, to = (e8 * M + w) * NP + j;
+        if (c.use_u0) copy_async(&s_u0[to], &U0.c[at]);
+        if (c.use_acc) copy_async(&s_acc[to], &ACC.c[at]);
+      }
+  copies_landed();
+  // Lifting.
 #pragma unroll
   for (int cl = 0; cl < S::CL; ++cl) {
     double fl[M];
@@ -156,7 +182,10 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
         if (cc >= S::CM || j >= NP) continue;
         const double l = dt * (r[w][tm][i] * inv_det);
         const int at = (w * NP + j) * U.n + k;
-        a[w][cc] = store ? rk_update(c, a[w][cc], l, at, U0, ACC, OUT) : a[w][cc];
+        const int to = (e8 * M + w) * NP + j;
+        a[w][cc] = store ? rk_update_of(c, a[w][cc], l, c.use_u0 ? s_u0[to] : 0.0,
+                                        c.use_acc ? s_acc[to] : 0.0, at, ACC, OUT)
+                         : a[w][cc];
       }
   if (!want_rate) return 0;
   double mean[M];

@@ -26,11 +26,11 @@ TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, int i,
   return o;
 }
 
-// rk_update with u0 and acc already read, for the tensor-core kernel, which copies them to
-// shared memory: the same operations in the same order, so the same bits. Not shared with
-// rk_update on purpose: written as one function of the other (with the values, or with a reader
-// for them), the host compiler fused the multiply-adds of the CPU's stages differently (the
-// shallow-water zonal flow's last bits moved; bench/NOTES.md).
+// rk_update with u0 and acc already read, for the GPU kernels that copy them to shared memory
+// (by variable, on the tensor cores): the same operations in the same order, so the same bits.
+// Not shared with rk_update on purpose: written as one function of the other (with the values,
+// or with a reader for them), the host compiler fused the multiply-adds of the CPU's stages
+// differently (the shallow-water zonal flow's last bits moved; bench/NOTES.md).
 template <class Real>
 TRIDG_HD Real rk_update_of(const StageCoeffs<Real>& c, Real u, Real l, Real u0, Real acc, int i,
                            const StateView<Real>& ACC, const StateView<Real>& OUT) {
@@ -48,9 +48,10 @@ TRIDG_HD Real rk_update_of(const StageCoeffs<Real>& c, Real u, Real l, Real u0, 
 // Asks the L2 cache, before the update, for what element k's update reads only at the stage's
 // end (the step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj, ...}), so
 // that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4. The
-// element kernels at p <= 2 ask after their volume loop: asked at the stage's start, the requests
-// queue behind the stage input's loads. The tensor-core kernel (p >= 3) copies these operands to
-// shared memory instead, which took another 17-19 % off its RK4 steps (bench/NOTES.md).
+// thread-per-element kernel asks after its volume loop: asked at the stage's start, the requests
+// queue behind the stage input's loads. The kernels by variable and on the tensor cores copy
+// these operands to shared memory instead, which took another 5-19 % off their RK4 steps
+// (bench/NOTES.md).
 template <int NP, class Real>
 TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>& U0,
                               const StateView<Real>& ACC, int k, int v0, int v1, int j0, int dj) {

@@ -16,6 +16,16 @@ __device__ __forceinline__ void copy_async(double* to, const double* from) {
 #endif
 }
 
+// The same for a float.
+__device__ __forceinline__ void copy_async(float* to, const float* from) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned at = static_cast<unsigned>(__cvta_generic_to_shared(to));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(at), "l"(from) : "memory");
+#else
+  *to = *from;
+#endif
+}
+
 // Waits until this thread's copies have landed; it may then read them.
 __device__ __forceinline__ void copies_landed() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

@@ -176,6 +176,11 @@ __global__ void __launch_bounds__(kBlockOf<P, kElements>, kMinBlocks<P, kElement
 template <int P, class Phys> constexpr bool kByVariable = P >= 2 && by_variable_fits<Phys>;
 template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 6 : P == 3 ? 5 : 2;
 template <int P> constexpr int kBlockByVariable = P == 2 || P == 3 ? 128 : kBlock;
+// Whether the by-variable stage copies its update's operands to shared memory (2 NP values per
+// thread): measured at p = 2 (RK4 5-7 % faster in fp64, 12-17 % in fp32; bench/NOTES.md). At
+// p = 4 in fp64 the 61 kB per block of 256 would pass the 48 kB of static shared memory, and
+// p = 3 and 4 (fp32, or the in-stage fix) were not measured: those ask L2 as before.
+template <int P> constexpr bool kStashByVariable = P == 2;
 
 template <int P, bool Limit, class Phys, class Real>
 __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
@@ -192,9 +197,14 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
   const StageViews<Real> sv = stage_views(b, ctl->parity, first_stage);
   LaneEnd<Real> end;
   if (k < k1) {
-    end = element_stage_by_variable<P>(c_tables<P, Real>, phys, m, sv.in, sv.u0, sv.acc, sv.out, F,
-                                       c, Real(dt), last_stage, last_stage && check_points, Limit,
-                                       k, v, mask);
+    Real* stash = nullptr;
+    if constexpr (kStashByVariable<P>) {
+      __shared__ Real slots[2 * Order<P>::NP][kBlockByVariable<P>];
+      stash = &slots[0][threadIdx.x];
+    }
+    end = element_stage_by_variable<P, kStashByVariable<P>>(
+        c_tables<P, Real>, phys, m, sv.in, sv.u0, sv.acc, sv.out, F, c, Real(dt), last_stage,
+        last_stage && check_points, Limit, k, v, mask, stash, kBlockByVariable<P>);
   } else {
     step_kernel_wait();
   }
@@ -240,16 +250,20 @@ __global__ void __launch_bounds__(kBlockMma, kMmaBlocksPerSm)
   if (last_stage) block_max_fold<kBlockMma>(rate, rate_max);
 }
 
-// Asks for the shared memory that kMmaBlocksPerSm blocks of k_element_mma need per
-// multiprocessor (30 kB each at p = 4) and no more: the rest stays L1 cache, which holds the
-// kernel's tables and the stage input's lines.
-template <int P, class Phys> void mma_carveout(const cudaDeviceProp& prop) {
+// Asks for the shared memory that as many blocks of `kernel` as its registers allow per
+// multiprocessor need, and no more: the rest stays L1 cache, which holds the kernels' tables and
+// the stage input's lines. (Sized for the launch bounds' minimum instead, the p = 2 kernel in
+// fp32, at 64 registers, lost two of its eight blocks: 5 % slower at 1.6M elements.)
+template <class Kernel> void shared_carveout(Kernel kernel, int block, const cudaDeviceProp& prop) {
   cudaFuncAttributes fa{};
-  cuda_check(cudaFuncGetAttributes(&fa, k_element_mma<P, Phys>), "kernel attributes");
-  const double need = kMmaBlocksPerSm * double(fa.sharedSizeBytes + prop.reservedSharedMemPerBlock);
+  cuda_check(cudaFuncGetAttributes(&fa, kernel), "kernel attributes");
+  const int regs = (fa.numRegs + 7) / 8 * 8; // allocated per warp in units of 256
+  int blocks = prop.regsPerMultiprocessor / (regs * block);
+  if (blocks > prop.maxThreadsPerMultiProcessor / block)
+    blocks = prop.maxThreadsPerMultiProcessor / block;
+  const double need = blocks * double(fa.sharedSizeBytes + prop.reservedSharedMemPerBlock);
   const int percent = int(std::ceil(100.0 * need / double(prop.sharedMemPerMultiprocessor)));
-  cuda_check(cudaFuncSetAttribute(k_element_mma<P, Phys>,
-                                  cudaFuncAttributePreferredSharedMemoryCarveout,
+  cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                   percent < 100 ? percent : 100),
              "shared memory carveout");
 }
@@ -349,7 +363,12 @@ public:
     if constexpr (kMma<P, DevPhys, Real>) {
       const MmaTables<P> x = mma_tables<P>(t);
       cuda_check(cudaMemcpyToSymbol(g_mma_tables<P>, &x, sizeof x), "tensor-core tables");
-      mma_carveout<P, DevPhys>(prop);
+      shared_carveout(k_element_mma<P, DevPhys>, kBlockMma, prop);
+    }
+    if constexpr (kByVariable<P, DevPhys> && kStashByVariable<P>) {
+      shared_carveout(k_element_by_variable<P, false, DevPhys, Real>, kBlockByVariable<P>, prop);
+      if constexpr (limits_own_coefficients<DevPhys>)
+        shared_carveout(k_element_by_variable<P, true, DevPhys, Real>, kBlockByVariable<P>, prop);
     }
     // As DeviceArray::upload: complete before the backend's stream launches anything.
     cuda_check(cudaStreamSynchronize(cudaStreamLegacy), "tables to constant memory");

@@ -15,6 +15,7 @@
 
 #include <limits>
 
+#include "backends/cuda/async_copy.cuh"
 #include "backends/cuda/rate_max.cuh"
 #include "backends/cuda/step_launch.cuh"
 #include "kernels/dg_element.hpp"
@@ -46,13 +47,13 @@ template <class Real> struct LaneEnd {
 // element's group must call it (the shuffles), with the same k; `mask` holds the calling lanes.
 // With `want_rate` or `limit` it returns what element_tail needs: the stage output is limited
 // and the rate taken once per element, after the lanes' stores.
-template <int P, class Phys, class Real>
+template <int P, bool Stash, class Phys, class Real>
 __device__ __forceinline__ LaneEnd<Real>
 element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                           const StateView<Real>& U, const StateView<Real>& U0,
                           const StateView<Real>& ACC, const StateView<Real>& OUT, const Real* F,
                           const StageCoeffs<Real>& c, Real dt, bool want_rate, bool check_points,
-                          bool limit, int k, int v, unsigned mask) {
+                          bool limit, int k, int v, unsigned mask, Real* stash, int stride) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, NV = Order<P>::NV;
   constexpr int M = Phys::M;
   const int E = m.n_elems;
@@ -87,7 +88,19 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
     for (int j = 1; j < NP; ++j) rhs[j] += G * T.vdr[q][j] + H * T.vds[q][j];
   }
   step_kernel_wait(); // the edges' fluxes and the writes below need the edges' launch done
-  prefetch_update<NP>(c, U0, ACC, k, v, v + 1, 0, 1);
+  // The update's operands copied to shared memory in the background while the lifting runs, as
+  // in the tensor-core kernel (element_mma.cuh); this thread's slot j at stash[j * stride].
+  // Without a stash (kStashByVariable), asked of L2 as the thread-per-element kernel does.
+  if constexpr (Stash) {
+#pragma unroll
+    for (int j = 0; j < NP; ++j) {
+      const int at = (v * NP + j) * U.n + k;
+      if (c.use_u0) copy_async(&stash[j * stride], &U0.c[at]);
+      if (c.use_acc) copy_async(&stash[(NP + j) * stride], &ACC.c[at]);
+    }
+  } else {
+    prefetch_update<NP>(c, U0, ACC, k, v, v + 1, 0, 1);
+  }
   // Lifting as element_rhs does it, for this lane's variable alone.
 #pragma unroll
   for (int s = 0; s < 3; ++s) {
@@ -99,9 +112,18 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
       for (int j = 0; j < NP; ++j) rhs[j] -= T.fphi[s][q][j] * f;
     }
   }
+  if constexpr (Stash) {
+    copies_landed();
 #pragma unroll
-  for (int j = 0; j < NP; ++j)
-    rhs[j] = rk_update(c, u[j], dt * (rhs[j] * inv_det), (v * NP + j) * U.n + k, U0, ACC, OUT);
+    for (int j = 0; j < NP; ++j)
+      rhs[j] = rk_update_of(
+          c, u[j], dt * (rhs[j] * inv_det), c.use_u0 ? stash[j * stride] : Real(0),
+          c.use_acc ? stash[(NP + j) * stride] : Real(0), (v * NP + j) * U.n + k, ACC, OUT);
+  } else {
+#pragma unroll
+    for (int j = 0; j < NP; ++j)
+      rhs[j] = rk_update(c, u[j], dt * (rhs[j] * inv_det), (v * NP + j) * U.n + k, U0, ACC, OUT);
+  }
   // rhs now holds the new coefficients, unlimited (the rate and the point check see them so, as
   // in element_stage)
   if (!want_rate && !limit) return {};

@@ -6,21 +6,13 @@
 
 namespace tridg {
 
-// Starts copying the double at `from` to `to` (shared memory).
-__device__ __forceinline__ void copy_async(double* to, const double* from) {
+// Starts copying the value at `from` (a double or a float) to `to` (shared memory).
+template <class Real> __device__ __forceinline__ void copy_async(Real* to, const Real* from) {
+  static_assert(sizeof(Real) == 4 || sizeof(Real) == 8, "cp.async copies 4, 8 or 16 bytes");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const unsigned at = static_cast<unsigned>(__cvta_generic_to_shared(to));
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(at), "l"(from) : "memory");
-#else
-  *to = *from;
-#endif
-}
-
-// The same for a float.
-__device__ __forceinline__ void copy_async(float* to, const float* from) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  const unsigned at = static_cast<unsigned>(__cvta_generic_to_shared(to));
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(at), "l"(from) : "memory");
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(at), "l"(from), "n"(sizeof(Real))
+               : "memory");
 #else
   *to = *from;
 #endif

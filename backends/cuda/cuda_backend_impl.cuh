@@ -239,7 +239,7 @@ __global__ void __launch_bounds__(kBlockMma, kMmaBlocksPerSm)
   if (warp_first < k1) { // the whole warp, for the tensor cores
     const StageViews<double> v = stage_views(b, ctl->parity, first_stage);
     const bool own = kt < k1;
-    __shared__ double stash[kBlockMma / 32][kMmaStash<P, Phys::M>];
+    __shared__ double stash[kBlockMma / 32][MmaStash<P, Phys::M>::doubles];
     const double r = element_stage_mma<P>(
         c_tables<P, double>, g_mma_tables<P>, phys, m, v.in, v.u0, v.acc, v.out, F, c, dt,
         last_stage, last_stage && check_points, own ? kt : k1 - 1, own, stash[threadIdx.x >> 5]);

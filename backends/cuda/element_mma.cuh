@@ -67,13 +67,16 @@ __device__ __forceinline__ void side_fluxes(const MeshView<double>& m, const dou
 }
 
 // Doubles of shared memory per warp that element_stage_mma needs: the step-start state and the
-// accumulator of the warp's 8 elements.
-template <int P, int M> constexpr int kMmaStash = 2 * 8 * M* Order<P>::NP;
+// accumulator (2) of the warp's 8 elements.
+template <int P, int M> struct MmaStash {
+  static constexpr int per_element = M * Order<P>::NP;
+  static constexpr int doubles = 2 * 8 * per_element;
+};
 
 // One Runge-Kutta stage of element k (see element_stage), by the element's four lanes of a full
 // warp: every lane of the warp must call it, with its own element (a valid one: lanes past the
 // range repeat the last element and store nothing, `store` false). Returns the element's rate
-// when `want_rate` is set (the same on its four lanes). `stash`: the warp's kMmaStash doubles of
+// when `want_rate` is set (the same on its four lanes). `stash`: the warp's MmaStash doubles of
 // shared memory.
 template <int P, class Phys>
 __device__ __forceinline__ double
@@ -139,8 +142,8 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
   step_kernel_wait(); // the edges' fluxes and the writes below need the edges' launch done
   // The update's operands (the step's start state, RK4's accumulator) are copied to shared
   // memory in the background. Loaded into registers, they were issued a few at a time (this
-  // kernel runs at its 128 registers), and the update waited on each batch: a third of the
-  // launch's stall samples at p = 4 with RK4. All in flight at once, the RK4 steps on 99k
+  // kernel runs at its 128 registers), and the update waited on each batch: more than half of
+  // the launch's stall samples at p = 4 with RK4. All in flight at once, the RK4 steps on 99k
   // elements took 17-19 % less at p = 3 and 4 (bench/NOTES.md). The element's values sit
   // together, (e8 M + w) NP + j: a half-warp's four elements then fall in distinct banks.
   const int e8 = lane >> 2; // the element's place among the warp's 8

@@ -46,7 +46,7 @@ TRIDG_HD Real rk_update_of(const StageCoeffs<Real>& c, Real u, Real l, Real u0, 
 }
 
 // Asks the L2 cache, before the update, for what element k's update reads only at the stage's
-// end (the step's start state, the accumulator; coefficients [v0, v1) x {j0, j0 + dj, ...}), so
+// end (the step's start state, the accumulator; the coefficients of variables [v0, v1)), so
 // that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4. The
 // thread-per-element kernel asks after its volume loop: asked at the stage's start, the requests
 // queue behind the stage input's loads. The by-variable kernel at p = 2 and the tensor-core
@@ -54,9 +54,9 @@ TRIDG_HD Real rk_update_of(const StageCoeffs<Real>& c, Real u, Real l, Real u0, 
 // steps (bench/NOTES.md).
 template <int NP, class Real>
 TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>& U0,
-                              const StateView<Real>& ACC, int k, int v0, int v1, int j0, int dj) {
+                              const StateView<Real>& ACC, int k, int v0, int v1) {
   for (int v = v0; v < v1; ++v)
-    for (int j = j0; j < NP; j += dj) {
+    for (int j = 0; j < NP; ++j) {
       const int i = (v * NP + j) * U0.n + k;
       if (c.use_u0) prefetch_l2(&U0.c[i]);
       if (c.use_acc) prefetch_l2(&ACC.c[i]);
@@ -268,7 +268,7 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
   Real u[M][NP], rhs[M][NP];
   element_rhs<P>(T, phys, m, U, F, k, u, rhs, [&] {
     after_volume();
-    prefetch_update<NP>(c, U0, ACC, k, 0, M, 0, 1);
+    prefetch_update<NP>(c, U0, ACC, k, 0, M);
   });
   Real mean[M];
 #pragma unroll

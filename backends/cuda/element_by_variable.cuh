@@ -15,9 +15,9 @@
 
 #include <limits>
 
-#include "backends/cuda/async_copy.cuh"
 #include "backends/cuda/rate_max.cuh"
 #include "backends/cuda/step_launch.cuh"
+#include "backends/cuda/update_operands.cuh"
 #include "kernels/dg_element.hpp"
 
 namespace tridg {
@@ -93,13 +93,11 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
   // Without a stash (kStashByVariable), asked of L2 as the thread-per-element kernel does.
   if constexpr (Stash) {
 #pragma unroll
-    for (int j = 0; j < NP; ++j) {
-      const int at = (v * NP + j) * U.n + k;
-      if (c.use_u0) copy_async(&stash[j * stride], &U0.c[at]);
-      if (c.use_acc) copy_async(&stash[(NP + j) * stride], &ACC.c[at]);
-    }
+    for (int j = 0; j < NP; ++j)
+      copy_update_operands(c, U0, ACC, (v * NP + j) * U.n + k, &stash[j * stride],
+                           &stash[(NP + j) * stride]);
   } else {
-    prefetch_update<NP>(c, U0, ACC, k, v, v + 1, 0, 1);
+    prefetch_update<NP>(c, U0, ACC, k, v, v + 1);
   }
   // Lifting as element_rhs does it, for this lane's variable alone.
 #pragma unroll
@@ -116,9 +114,8 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
     copies_landed();
 #pragma unroll
     for (int j = 0; j < NP; ++j)
-      rhs[j] = rk_update_of(
-          c, u[j], dt * (rhs[j] * inv_det), c.use_u0 ? stash[j * stride] : Real(0),
-          c.use_acc ? stash[(NP + j) * stride] : Real(0), (v * NP + j) * U.n + k, ACC, OUT);
+      rhs[j] = rk_update_from_slots(c, u[j], dt * (rhs[j] * inv_det), (v * NP + j) * U.n + k,
+                                    &stash[j * stride], &stash[(NP + j) * stride], ACC, OUT);
   } else {
 #pragma unroll
     for (int j = 0; j < NP; ++j)

@@ -16,9 +16,9 @@
 
 #include <limits>
 
-#include "backends/cuda/async_copy.cuh"
 #include "backends/cuda/element_by_variable.cuh"
 #include "backends/cuda/mma_tables.hpp"
+#include "backends/cuda/update_operands.cuh"
 #include "kernels/dg_element.hpp"
 
 namespace tridg {
@@ -148,7 +148,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
   // together, (e8 M + w) NP + j: a half-warp's four elements then fall in distinct banks.
   const int e8 = lane >> 2; // the element's place among the warp's 8
   double* const s_u0 = stash;
-  double* const s_acc = stash + 8 * M * NP;
+  double* const s_acc = stash + MmaStash<P, M>::doubles / 2;
   if (store)
 #pragma unroll
     for (int w = 0; w < M; ++w)
@@ -156,9 +156,8 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
       for (int cc = 0; cc < S::CM; ++cc) {
         const int j = 4 * cc + m4;
         if (j >= NP) continue;
-        const int at = (w * NP + j) * U.n + k, to = (e8 * M + w) * NP + j;
-        if (c.use_u0) copy_async(&s_u0[to], &U0.c[at]);
-        if (c.use_acc) copy_async(&s_acc[to], &ACC.c[at]);
+        const int to = (e8 * M + w) * NP + j;
+        copy_update_operands(c, U0, ACC, (w * NP + j) * U.n + k, &s_u0[to], &s_acc[to]);
       }
   copies_landed();
   // Lifting.
@@ -186,8 +185,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
         const double l = dt * (r[w][tm][i] * inv_det);
         const int at = (w * NP + j) * U.n + k;
         const int to = (e8 * M + w) * NP + j;
-        a[w][cc] = store ? rk_update_of(c, a[w][cc], l, c.use_u0 ? s_u0[to] : 0.0,
-                                        c.use_acc ? s_acc[to] : 0.0, at, ACC, OUT)
+        a[w][cc] = store ? rk_update_from_slots(c, a[w][cc], l, at, &s_u0[to], &s_acc[to], ACC, OUT)
                          : a[w][cc];
       }
   if (!want_rate) return 0;

@@ -55,7 +55,8 @@ constexpr int kBlock = 256;
 // - p = 2: edges at 8 blocks of 64 (<= 128 registers; at 5 blocks of 128 they spilled and took
 //   16 % longer);
 // - p >= 3: the edges by side (two lanes per edge) at 6 blocks of 64 (<= 170 registers; at 2
-//   blocks of 256 p = 4 spilled and took 19 % longer);
+//   blocks of 256 p = 4 spilled and took 19 % longer; p = 3 at 8 blocks of 64, <= 128 registers
+//   without spills, made the steps 3-5 % longer);
 // - everything else at the compiler's choice.
 enum KernelKind { kEdges, kElements, kLimiter };
 template <int P, int Kind> constexpr int kBlockOf = P == 1 ? 128 : Kind == kEdges ? 64 : kBlock;
@@ -109,9 +110,15 @@ __global__ void __launch_bounds__(kBlockOf<P, kEdges>, kMinBlocks<P, kEdges>)
   if (e >= e1) return;
   const StateView<Real> in = stage_views(b, ctl->parity, first_stage).in;
   if (e >= m.n_bedges) {
-    if constexpr (kEdgesBySide<P>)
-      interior_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, e, side);
-    else
+    if constexpr (kEdgesBySide<P>) {
+      Real* slots = nullptr;
+      if constexpr (kSideStash<P, Real>) {
+        __shared__ Real stash[kSideSlots<P, Phys::M>][kBlockOf<P, kEdges>];
+        slots = &stash[0][threadIdx.x];
+      }
+      interior_edge_by_side<P>(c_tables<P, Real>, phys, m, in, F, e, side, slots,
+                               kBlockOf<P, kEdges>);
+    } else
       interior_edge<P>(c_tables<P, Real>, phys, m, in, F, e);
     return;
   }
@@ -365,6 +372,8 @@ public:
       cuda_check(cudaMemcpyToSymbol(g_mma_tables<P>, &x, sizeof x), "tensor-core tables");
       shared_carveout(k_element_mma<P, DevPhys>, kBlockMma, prop);
     }
+    if constexpr (kEdgesBySide<P> && kSideStash<P, Real>)
+      shared_carveout(k_edges<P, DevPhys, Real>, kBlockOf<P, kEdges>, prop);
     if constexpr (kByVariable<P, DevPhys> && kStashByVariable<P>) {
       shared_carveout(k_element_by_variable<P, false, DevPhys, Real>, kBlockByVariable<P>, prop);
       if constexpr (limits_own_coefficients<DevPhys>)

@@ -6,9 +6,45 @@
 // registers, 12 warps per multiprocessor, where the thread per edge needed 254 and
 // spilled at that cap (bench/NOTES.md). The sums and the flux are those of interior_edge and
 // boundary_edge (kernels/dg_edge.hpp): the fluxes are the same bits.
+#include <type_traits>
+
+#include "backends/cuda/async_copy.cuh"
 #include "kernels/dg_edge.hpp"
 
 namespace tridg {
+
+// Whether a lane copies its side's coefficients to shared memory before it sums its traces
+// (side_traces): at p = 4 in fp64 the Euler edges took 2-10 % less (99k to 1.6M elements), the
+// step 2-4 %; at p = 3 they took 10 % longer. fp32 was not measured, so it keeps the loads;
+// shallow water at p = 4 takes the copies unmeasured (bench/NOTES.md).
+template <int P, class Real> constexpr bool kSideStash = P >= 4 && std::is_same_v<Real, double>;
+// Values of shared memory per lane for side_traces.
+template <int P, int M> constexpr int kSideSlots = int(Order<P>::NP) * M;
+
+// traces() (kernels/dg_edge.hpp) of element k's side s, its coefficients copied to this lane's
+// slots (slot i at slots[i * stride]) in the background first, all of them in flight at once.
+// The same sums in the same order as traces(), written out again: routing a shared numeric
+// function through a GPU-only path has moved the CPU reference's bits before (bench/NOTES.md).
+template <int P, int M, class Real>
+__device__ __forceinline__ void side_traces(const DGTables<P, Real>& T, const StateView<Real>& U,
+                                            int k, int s, Real* slots, int stride,
+                                            Real (&u)[Order<P>::NF][M]) {
+  constexpr int NP = Order<P>::NP, NF = Order<P>::NF;
+#pragma unroll
+  for (int i = 0; i < M * NP; ++i) copy_async(&slots[i * stride], &U.c[i * U.n + k]);
+  copies_landed();
+#pragma unroll
+  for (int v = 0; v < M; ++v) {
+#pragma unroll
+    for (int q = 0; q < NF; ++q) u[q][v] = 0;
+#pragma unroll
+    for (int j = 0; j < NP; ++j) {
+      const Real c = slots[(v * NP + j) * stride];
+#pragma unroll
+      for (int q = 0; q < NF; ++q) u[q][v] += T.fphi[s][q][j] * c;
+    }
+  }
+}
 
 // The points of round i: i for the left lane, `right` = H + i for the right (clamped: with NF
 // odd the right lane has no point at the last round, and `has` says so); `q` is this lane's.
@@ -31,7 +67,7 @@ __device__ __forceinline__ unsigned pair_mask() {
 template <int P, class Phys, class Real>
 __device__ __forceinline__ void
 interior_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
-                      const StateView<Real>& U, Real* F, int e, int side) {
+                      const StateView<Real>& U, Real* F, int e, int side, Real* slots, int stride) {
   constexpr int NF = Order<P>::NF, M = Phys::M, H = SidePoint<NF>::H;
   const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[m.n_edges + e]);
   const int s = (ldg(&m.edge_side[e]) >> (2 * side)) & 3;
@@ -39,7 +75,10 @@ interior_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshVi
   edge_normal(m, e, nx, ny, len);
   const typename Phys::Cell cl = cell_of<P>(phys, m, U, kl), cr = cell_of<P>(phys, m, U, kr);
   Real u[NF][M];
-  traces<P, M>(T, U, side ? kr : kl, s, u);
+  if constexpr (kSideStash<P, Real>) // slots: this lane's kSideSlots of shared memory
+    side_traces<P, M>(T, U, side ? kr : kl, s, slots, stride, u);
+  else
+    traces<P, M>(T, U, side ? kr : kl, s, u);
   const unsigned mask = pair_mask();
 #pragma unroll
   for (int i = 0; i < H; ++i) {

@@ -10,11 +10,20 @@
 
 namespace tridg {
 
-// Traces of element k at all Gauss points of its side s, each coefficient loaded once: holds
-// NF x M values in registers rather than the NP x M coefficients (fewer at every p >= 1).
-template <int P, int M, class Real>
-TRIDG_HD void traces(const DGTables<P, Real>& T, const StateView<Real>& U, int k, int s,
-                     Real (&u)[Order<P>::NF][M]) {
+// Coefficient i = v NP + j of element k in the state (traces_of's reader).
+template <class Real> struct StateCoefficients {
+  const Real* c;
+  int n, k;
+  TRIDG_HD Real operator()(int i) const { return ldg(&c[i * n + k]); }
+};
+
+// Traces at all Gauss points of side s of the element whose coefficient i = v NP + j `coef(i)`
+// reads, each coefficient read once: holds NF x M values in registers rather than the NP x M
+// coefficients (fewer at every p >= 1). The GPU's edges read them from shared memory too
+// (backends/cuda/edges_by_side.cuh).
+template <int P, int M, class Real, class Coef>
+TRIDG_HD void traces_of(const DGTables<P, Real>& T, int s, const Coef& coef,
+                        Real (&u)[Order<P>::NF][M]) {
   constexpr int NP = Order<P>::NP, NF = Order<P>::NF;
 #pragma unroll
   for (int v = 0; v < M; ++v) {
@@ -22,11 +31,18 @@ TRIDG_HD void traces(const DGTables<P, Real>& T, const StateView<Real>& U, int k
     for (int q = 0; q < NF; ++q) u[q][v] = 0;
 #pragma unroll
     for (int j = 0; j < NP; ++j) {
-      const Real c = ldg(&U.c[(v * NP + j) * U.n + k]);
+      const Real c = coef(v * NP + j);
 #pragma unroll
       for (int q = 0; q < NF; ++q) u[q][v] += T.fphi[s][q][j] * c;
     }
   }
+}
+
+// The traces of element k's side s, from the state.
+template <int P, int M, class Real>
+TRIDG_HD void traces(const DGTables<P, Real>& T, const StateView<Real>& U, int k, int s,
+                     Real (&u)[Order<P>::NF][M]) {
+  traces_of<P, M>(T, s, StateCoefficients<Real>{U.c, U.n, k}, u);
 }
 
 // The physics' data of element k from its means (only read when the physics has any).

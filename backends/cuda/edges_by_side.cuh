@@ -21,29 +21,24 @@ template <int P, class Real> constexpr bool kSideStash = P >= 4 && std::is_same_
 // Values of shared memory per lane for side_traces.
 template <int P, int M> constexpr int kSideSlots = int(Order<P>::NP) * M;
 
-// traces() (kernels/dg_edge.hpp) of element k's side s, its coefficients copied to this lane's
-// slots (slot i at slots[i * stride]) in the background first, all of them in flight at once.
-// The same sums in the same order as traces(), written out again: routing a shared numeric
-// function through a GPU-only path has moved the CPU reference's bits before (bench/NOTES.md).
+// A lane's coefficient i from its shared-memory slots (traces_of's reader).
+template <class Real> struct SlotCoefficients {
+  const Real* slots;
+  int stride;
+  __device__ __forceinline__ Real operator()(int i) const { return slots[i * stride]; }
+};
+
+// The traces of element k's side s (traces(), kernels/dg_edge.hpp), its coefficients copied to
+// this lane's slots (slot i at slots[i * stride]) in the background first, all of them in flight
+// at once.
 template <int P, int M, class Real>
 __device__ __forceinline__ void side_traces(const DGTables<P, Real>& T, const StateView<Real>& U,
                                             int k, int s, Real* slots, int stride,
                                             Real (&u)[Order<P>::NF][M]) {
-  constexpr int NP = Order<P>::NP, NF = Order<P>::NF;
 #pragma unroll
-  for (int i = 0; i < M * NP; ++i) copy_async(&slots[i * stride], &U.c[i * U.n + k]);
+  for (int i = 0; i < M * Order<P>::NP; ++i) copy_async(&slots[i * stride], &U.c[i * U.n + k]);
   copies_landed();
-#pragma unroll
-  for (int v = 0; v < M; ++v) {
-#pragma unroll
-    for (int q = 0; q < NF; ++q) u[q][v] = 0;
-#pragma unroll
-    for (int j = 0; j < NP; ++j) {
-      const Real c = slots[(v * NP + j) * stride];
-#pragma unroll
-      for (int q = 0; q < NF; ++q) u[q][v] += T.fphi[s][q][j] * c;
-    }
-  }
+  traces_of<P, M>(T, s, SlotCoefficients<Real>{slots, stride}, u);
 }
 
 // The points of round i: i for the left lane, `right` = H + i for the right (clamped: with NF

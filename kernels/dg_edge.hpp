@@ -12,9 +12,9 @@ namespace tridg {
 
 // Coefficient i = v NP + j of element k in the state (traces_of's reader).
 template <class Real> struct StateCoefficients {
-  const Real* c;
-  int n, k;
-  TRIDG_HD Real operator()(int i) const { return ldg(&c[i * n + k]); }
+  StateView<Real> U;
+  int k;
+  TRIDG_HD Real operator()(int i) const { return ldg(&U.c[i * U.n + k]); }
 };
 
 // Traces at all Gauss points of side s of the element whose coefficient i = v NP + j `coef(i)`
@@ -42,7 +42,7 @@ TRIDG_HD void traces_of(const DGTables<P, Real>& T, int s, const Coef& coef,
 template <int P, int M, class Real>
 TRIDG_HD void traces(const DGTables<P, Real>& T, const StateView<Real>& U, int k, int s,
                      Real (&u)[Order<P>::NF][M]) {
-  traces_of<P, M>(T, s, StateCoefficients<Real>{U.c, U.n, k}, u);
+  traces_of<P, M>(T, s, StateCoefficients<Real>{U, k}, u);
 }
 
 // The physics' data of element k from its means (only read when the physics has any).

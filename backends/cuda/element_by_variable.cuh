@@ -89,13 +89,15 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
   }
   step_kernel_wait(); // the edges' fluxes and the writes below need the edges' launch done
   // The update's operands copied to shared memory in the background while the lifting runs, as
-  // in the tensor-core kernel (element_mma.cuh); this thread's slot j at stash[j * stride].
-  // Without a stash (kStashByVariable), asked of L2 as the thread-per-element kernel does.
+  // in the tensor-core kernel (element_mma.cuh): mode j's step-start value at u0_slot(j), its
+  // accumulator at acc_slot(j). Without a stash (kStashByVariable), asked of L2 as the
+  // thread-per-element kernel does.
+  const auto at = [&](int j) { return (v * NP + j) * U.n + k; };
+  const auto u0_slot = [&](int j) { return &stash[j * stride]; };
+  const auto acc_slot = [&](int j) { return &stash[(NP + j) * stride]; };
   if constexpr (Stash) {
 #pragma unroll
-    for (int j = 0; j < NP; ++j)
-      copy_update_operands(c, U0, ACC, (v * NP + j) * U.n + k, &stash[j * stride],
-                           &stash[(NP + j) * stride]);
+    for (int j = 0; j < NP; ++j) copy_update_operands(c, U0, ACC, at(j), u0_slot(j), acc_slot(j));
   } else {
     prefetch_update<NP>(c, U0, ACC, k, v, v + 1);
   }
@@ -114,12 +116,12 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
     copies_landed();
 #pragma unroll
     for (int j = 0; j < NP; ++j)
-      rhs[j] = rk_update_from_slots(c, u[j], dt * (rhs[j] * inv_det), (v * NP + j) * U.n + k,
-                                    &stash[j * stride], &stash[(NP + j) * stride], ACC, OUT);
+      rhs[j] = rk_update_from_slots(c, u[j], dt * (rhs[j] * inv_det), at(j), u0_slot(j),
+                                    acc_slot(j), ACC, OUT);
   } else {
 #pragma unroll
     for (int j = 0; j < NP; ++j)
-      rhs[j] = rk_update(c, u[j], dt * (rhs[j] * inv_det), (v * NP + j) * U.n + k, U0, ACC, OUT);
+      rhs[j] = rk_update(c, u[j], dt * (rhs[j] * inv_det), at(j), U0, ACC, OUT);
   }
   // rhs now holds the new coefficients, unlimited (the rate and the point check see them so, as
   // in element_stage)

@@ -63,6 +63,20 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
     u[j] = ldg(&U.c[(v * NP + j) * U.n + k]);
     rhs[j] = 0;
   }
+  // The update's operands copied to shared memory in the background, as in the tensor-core
+  // kernel (element_mma.cuh): mode j's step-start value at u0_slot(j), its accumulator at
+  // acc_slot(j). Asked for before the volume loop, which hides their trip (the launches that
+  // wrote them are two or more before this one: step_launch.cuh): at p = 2 in fp64 the RK4
+  // steps took 2-5 % less, SSP-RK2 2 % less at 1.6M elements. The tensor-core kernel took
+  // 3-6 % longer so, and keeps its copies after the wait (bench/NOTES.md). Without a stash
+  // (kStashByVariable), asked of L2 after the wait, as the thread-per-element kernel does.
+  const auto at = [&](int j) { return (v * NP + j) * U.n + k; };
+  const auto u0_slot = [&](int j) { return &stash[j * stride]; };
+  const auto acc_slot = [&](int j) { return &stash[(NP + j) * stride]; };
+  if constexpr (Stash) {
+#pragma unroll
+    for (int j = 0; j < NP; ++j) copy_update_operands(c, U0, ACC, at(j), u0_slot(j), acc_slot(j));
+  }
   const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
   const Real g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
   const Real det = g3 * g0 - g1 * g2;
@@ -88,17 +102,7 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
     for (int j = 1; j < NP; ++j) rhs[j] += G * T.vdr[q][j] + H * T.vds[q][j];
   }
   step_kernel_wait(); // the edges' fluxes and the writes below need the edges' launch done
-  // The update's operands copied to shared memory in the background while the lifting runs, as
-  // in the tensor-core kernel (element_mma.cuh): mode j's step-start value at u0_slot(j), its
-  // accumulator at acc_slot(j). Without a stash (kStashByVariable), asked of L2 as the
-  // thread-per-element kernel does.
-  const auto at = [&](int j) { return (v * NP + j) * U.n + k; };
-  const auto u0_slot = [&](int j) { return &stash[j * stride]; };
-  const auto acc_slot = [&](int j) { return &stash[(NP + j) * stride]; };
-  if constexpr (Stash) {
-#pragma unroll
-    for (int j = 0; j < NP; ++j) copy_update_operands(c, U0, ACC, at(j), u0_slot(j), acc_slot(j));
-  } else {
+  if constexpr (!Stash) {
     prefetch_update<NP>(c, U0, ACC, k, v, v + 1);
   }
   // Lifting as element_rhs does it, for this lane's variable alone.

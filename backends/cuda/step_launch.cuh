@@ -11,7 +11,8 @@
 // its own wait, so the launch two before has then completed and its writes are visible. Before
 // its wait a kernel may therefore read what was last written two or more launches before it
 // (the element stage's volume loop reads the stage input, which the edges just before only
-// read), and it may write nothing.
+// read; the p = 2 stage starts copying its update's operands), and it may write nothing to
+// global memory.
 #include <cuda_runtime.h>
 
 #include <utility>

@@ -36,7 +36,7 @@ __device__ __forceinline__ void side_traces(const DGTables<P, Real>& T, const St
                                             int k, int s, Real* slots, int stride,
                                             Real (&u)[Order<P>::NF][M]) {
 #pragma unroll
-  for (int i = 0; i < M * Order<P>::NP; ++i) copy_async(&slots[i * stride], &U.c[i * U.n + k]);
+  for (int i = 0; i < kSideSlots<P, M>; ++i) copy_async(&slots[i * stride], &U.c[i * U.n + k]);
   copies_landed();
   traces_of<P, M>(T, s, SlotCoefficients<Real>{slots, stride}, u);
 }

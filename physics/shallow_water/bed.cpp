@@ -66,8 +66,13 @@ SwSampleRule sw_sample_rule(const BasisTables& t) {
     for (int j = 0; j < np; ++j) e[q] += t.vphi[q * np + j] * edge_sum[j];
   SwSampleRule rule;
   rule.theta = 2.0 / *std::max_element(e.begin(), e.end());
-  for (int q = 0; q < nq; ++q)
-    rule.lambda.push_back(std::max(0.0, t.vw[q] * (2 - rule.theta * e[q])));
+  // The point of the largest e_q has weight 0, which rounding leaves as +-1e-17 or so: such a
+  // weight must be exactly 0, since a shore cell's level puts h / w of water over the lowest
+  // sample of positive weight w (sw_shore_level), a flood over a dry cell for w of 1e-16.
+  for (int q = 0; q < nq; ++q) {
+    const double f = 2 - rule.theta * e[q];
+    rule.lambda.push_back(f > 1e-12 ? t.vw[q] * f : 0.0);
+  }
   return rule;
 }
 

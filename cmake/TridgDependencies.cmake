@@ -28,10 +28,16 @@ if(TRIDG_METIS)
   target_link_libraries(tridg_metis INTERFACE ${METIS_LIBRARY})
 endif()
 
-# NetCDF (Debian's libnetcdf-dev ships netCDFConfig.cmake) reads bathymetry grids as GEBCO, ETOPO
-# and GMT write them; it is optional: TRIDG_NETCDF (CMakeLists.txt) is on when it is found.
+# NetCDF (Debian's libnetcdf-dev ships netCDFConfig.cmake) writes the maps of tsunami runs; it is
+# optional: TRIDG_NETCDF (CMakeLists.txt) is on when it is found.
 if(TRIDG_NETCDF)
   find_package(netCDF CONFIG REQUIRED HINTS /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/cmake/${_netcdf_config})
+endif()
+
+# GDAL (Debian's libgdal-dev; CMake's FindGDAL) reads every raster: bathymetry, topography and
+# initial surfaces. Optional: TRIDG_GDAL (CMakeLists.txt) is on when it is found.
+if(TRIDG_GDAL)
+  find_package(GDAL REQUIRED)
 endif()
 
 # MPI (Debian's libopenmpi-dev, or any MPI the machine has) is optional: TRIDG_MPI is on when it

@@ -48,7 +48,10 @@ void check_grid_size(std::uint64_t nx, std::uint64_t ny, const std::string& sour
 }
 
 double Grid::operator()(double x, double y) const {
-  if (!inside(xs, x) || !inside(ys, y)) return std::nan("");
+  const bool covered = std::isnan(cover[0])
+                           ? inside(xs, x) && inside(ys, y)
+                           : x >= cover[0] && x <= cover[1] && y >= cover[2] && y <= cover[3];
+  if (!covered) return std::nan("");
   return clamped(x, y);
 }
 

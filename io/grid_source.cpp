@@ -1,6 +1,9 @@
 #include "io/grid_source.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -9,8 +12,6 @@
 
 #include "io/error.hpp"
 #include "io/grid.hpp"
-#include "io/grid_esri.hpp"
-#include "io/grid_netcdf.hpp"
 #include "io/grid_scattered.hpp"
 
 namespace tridg {
@@ -80,24 +81,46 @@ GridLayer scattered_layer(const GridSpec& spec) {
   return l;
 }
 
+// A raster's first bytes (TIFF, NetCDF classic or HDF5, an ESRI ASCII header), for a build
+// without GDAL to say what it cannot read rather than misread it as text.
+bool looks_like_raster(std::string head) {
+  for (char& c : head) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return head.starts_with(std::string("ii*\0", 4)) || head.starts_with(std::string("mm\0*", 4)) ||
+         head.starts_with("cdf") || head.starts_with("\x89hdf\r\n\x1a\n") ||
+         head.starts_with("ncols");
+}
+
 } // namespace
 
+GridArea mesh_grid_area(const Mesh& mesh, bool geographic) {
+  GridArea a;
+  a.crs = geographic ? RasterRequest::Crs::geographic : RasterRequest::Crs::planar;
+  if (mesh.x.empty()) return a;
+  const auto [x0, x1] = std::minmax_element(mesh.x.begin(), mesh.x.end());
+  const auto [y0, y1] = std::minmax_element(mesh.y.begin(), mesh.y.end());
+  a.window = RasterWindow{*x0, *x1, *y0, *y1};
+  return a;
+}
+
 std::string detect_grid_format(const std::string& path) {
+  // Not a directory, FIFO or device: reading those fails or never ends.
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    fail(ExitCode::bad_case, path + ": cannot open the file");
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(ExitCode::bad_case, path + ": cannot open the file");
   std::string head(512, '\0');
   in.read(head.data(), std::streamsize(head.size()));
   head.resize(std::size_t(in.gcount()));
-  if (looks_like_netcdf(head)) return "netcdf";
-  if (looks_like_esri(head)) return "esri";
-  return "xyz";
+  return is_raster(path) || looks_like_raster(head) ? "raster" : "xyz";
 }
 
 GridLayer open_grid(const GridSpec& spec) {
-  const std::string format = spec.format == "auto" ? detect_grid_format(spec.path) : spec.format;
-  if (format == "netcdf")
-    return regular_layer(read_netcdf_grid(spec.path, spec.variable), spec, format);
-  if (format == "esri") return regular_layer(read_esri_grid(spec.path), spec, format);
+  std::string format = spec.format == "auto" ? detect_grid_format(spec.path) : spec.format;
+  if (format == "netcdf" || format == "esri" || format == "geotiff") format = "raster";
+  if (format == "raster")
+    return regular_layer(read_raster({spec.path, spec.variable, spec.window, spec.crs}), spec,
+                         format);
   if (format == "xyz") return regular_layer(read_xyz_grid(spec.path, spec.columns), spec, format);
   if (format == "scattered") return scattered_layer(spec);
   fail(ExitCode::bad_case, spec.path + ": unknown grid format '" + format + "'");

@@ -60,7 +60,7 @@ Lattice size_field(const RegionSettings& r, const Bathymetry& bed, double D) {
           b < 0 ? std::max(r.coast_size, std::sqrt(r.g * -b) * r.period / r.points_per_wavelength)
                 : (b <= r.land_up_to ? r.coast_size : r.max_size);
       for (const auto& a : r.areas)
-        if (lon >= a.lon0 && lon <= a.lon1 && lat >= a.lat0 && lat <= a.lat1)
+        if (lon >= a.lon0 && lon <= a.lon1 && lat >= a.lat0 && lat <= a.lat1 && b <= a.land_up_to)
           s = std::min(s, a.size);
       L.metres[std::size_t(j) * L.nlon + i] = s;
     }
@@ -132,6 +132,7 @@ RegionSettings read_region(const Config& cfg) {
     area.lat0 = alat[0];
     area.lat1 = alat[1];
     area.size = a.get_double_in("size", Config::Interval::closed(r.min_size, r.max_size));
+    if (a.has("land_up_to")) area.land_up_to = a.get_double_in("land_up_to", -1e4, 1e4);
     r.areas.push_back(area);
   }
   return r;
@@ -148,7 +149,10 @@ RegionMesh make_region_mesh(const Config& cfg, std::int64_t max_elements, double
   const double D = geo.metres_per_degree();
   if (!cfg.has("bathymetry"))
     cfg.error("bathymetry", "tridg region sizes the elements from the bathymetry: add it");
-  const Bathymetry bed = Bathymetry::read(cfg.table("bathymetry"), cfg);
+  GridArea area;
+  area.window = RasterWindow{r.lon0, r.lon1, r.lat0, r.lat1};
+  area.crs = RasterRequest::Crs::geographic;
+  const Bathymetry bed = Bathymetry::read(cfg.table("bathymetry"), cfg, area);
   const Lattice L = size_field(r, bed, D);
   RegionMesh out;
   out.sizes = L;

@@ -5,6 +5,7 @@
 // water may reach), coarse cells on high land, given sizes in named areas of interest, and a
 // limited growth rate between them. Keys of [region] in docs/regions.md.
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,11 @@ struct RegionSettings {
   double land_up_to = 20; // [m]: land below this elevation gets coast_size
   double lattice = 0;     // sampling of the size field [m]; 0: from the sizes and the box
   double g = 9.81;
+  // An area's size holds in its water and on its land up to land_up_to (by default all of it).
   struct Area {
     std::string name;
     double lon0, lon1, lat0, lat1, size;
+    double land_up_to = std::numeric_limits<double>::infinity();
   };
   std::vector<Area> areas;
 };

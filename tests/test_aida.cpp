@@ -1,10 +1,10 @@
-// Aida's K and kappa (physics/shallow_water/aida.hpp) on hand-computed pairs.
+// Aida's K and kappa (tsunami/aida.hpp) on hand-computed pairs.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "physics/shallow_water/aida.hpp"
+#include "tsunami/aida.hpp"
 
 using namespace tridg;
 

@@ -23,7 +23,7 @@ namespace {
 
 // The sea deepens westwards to 2000 m (the coast near 139.95 E), with an island at
 // (139.3 E, 42.5 N) rising 1500 m from the sea floor; a harbour area in the north-east.
-const char* kCase = R"toml([physics]
+const std::string kCase = R"toml([physics]
 type = "shallow_water"
 [mesh]
 file = "r.h5"
@@ -108,6 +108,20 @@ TEST_CASE("a region's triangles follow the tsunami size field") {
     REQUIRE(g != m.groups.end());
     CHECK(g->count > 5);
   }
+}
+
+TEST_CASE("an area's size holds on its land only up to its land_up_to") {
+  // An area over the island (its top about 130 m above the sea), first on all of it, then on
+  // its water and land up to 20 m.
+  const std::string area = "[[region.area]]\nname = \"island\"\nlon = [139.2, 139.4]\n"
+                           "lat = [42.4, 42.6]\nsize = 300\n";
+  const RegionMesh all = make_region_mesh(Config::parse(kCase + area, "region.toml"), 1000000);
+  const RegionMesh low =
+      make_region_mesh(Config::parse(kCase + area + "land_up_to = 20\n", "region.toml"), 1000000);
+  CHECK(all.sizes.at(139.3, 42.5) == doctest::Approx(300));
+  CHECK(low.sizes.at(139.3, 42.5) > 2 * 300); // high land: its own size, graded from the shore
+  CHECK(low.sizes.at(139.22, 42.42) == doctest::Approx(300)); // the area's water
+  CHECK(low.mesh.n_elems() < all.mesh.n_elems());
 }
 
 TEST_CASE("bad regions are one-line errors") {

@@ -74,8 +74,8 @@ TEST_CASE("grid stack: without a fill rule a point no grid covers is an error na
   const Bathymetry b = g.read("[bathymetry]\n" + coarse + fine);
   const std::string e = error_of([&] { b(20, 5.5); });
   CHECK(e.starts_with("bathymetry: no grid has a value at (20, 5.5) (tried "));
-  CHECK(contains(e, "fine.asc (esri, 5 x 5), "));
-  CHECK(contains(e, "coarse.asc (esri, 11 x 11))"));
+  CHECK(contains(e, "fine.asc (raster, 5 x 5), "));
+  CHECK(contains(e, "coarse.asc (raster, 11 x 11))"));
   CHECK(contains(e, "fill = \"nearest\""));
   CHECK(contains(error_of([&] { b(9.5, 9.5); }), "at (9.5, 9.5)")); // a missing node
 }
@@ -119,8 +119,9 @@ TEST_CASE("bathymetry: grid keys are checked") {
                  "missing required key 'bathymetry.grid.0.values'"));
   CHECK(contains(err("[bathymetry]\n" + coarse + "columns = [1, 2, 3]\n"),
                  "bathymetry.grid.0.columns: only x y z text has columns"));
+  // An ESRI raster has no NetCDF variables.
   CHECK(contains(err("[bathymetry]\n" + coarse + "variable = \"z\"\n"),
-                 "only a NetCDF grid has variables"));
+                 "coarse.asc: no NetCDF variable 'z'"));
   CHECK(contains(err("[bathymetry]\n" + coarse + "radius = 2\n"),
                  "only scattered points have a search radius"));
   CHECK(contains(err("[bathymetry]\nfill = \"nearst\"\n" + coarse),

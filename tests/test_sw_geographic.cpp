@@ -17,10 +17,10 @@
 #include "io/config.hpp"
 #include "io/time_series.hpp"
 #include "physics/shallow_water/case.hpp"
-#include "physics/shallow_water/gauges.hpp"
 #include "physics/shallow_water/geographic.hpp"
 #include "solver/run_settings.hpp"
 #include "test_sw_util.hpp"
+#include "tsunami/gauges.hpp"
 
 using namespace tridg;
 using namespace tridg::swtest;

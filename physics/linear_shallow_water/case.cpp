@@ -14,6 +14,8 @@
 #include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
 #include "solver/projection.hpp"
+#include "tsunami/gauges.hpp"
+#include "tsunami/initial_surface.hpp"
 
 namespace tridg {
 
@@ -43,7 +45,7 @@ struct StandingWave {
 };
 
 void read_initial(const Config& cfg, const LswState<double>& ph, const LswDepth& depth,
-                  const Bathymetry& bathy, Problem<3>& pb) {
+                  const Bathymetry& bathy, const GridArea& area, Problem<3>& pb) {
   const Config ic = cfg.table("initial");
   const std::string type = ic.get_choice("type", {"expression", "standing_wave"}, "expression");
   if (type == "expression") {
@@ -51,14 +53,20 @@ void read_initial(const Config& cfg, const LswState<double>& ph, const LswDepth&
     if (velocity && (ic.has("hu") || ic.has("hv")))
       ic.error(ic.has("hu") ? "hu" : "hv", "give the velocity (u, v) or the discharge (hu, hv), "
                                            "not both");
+    std::optional<InitialSurface> surface = read_initial_surface(ic, cfg, area);
+    if (surface && ic.has("eta"))
+      ic.error("eta", "give the surface as eta = \"expression\" or surface = \"raster\", not both");
+    if (surface) spdlog::info("initial {}", surface->description);
     auto eta = xy_expression(ic, "eta", cfg);
     auto qx = xy_expression(ic, velocity ? "u" : "hu", cfg);
     auto qy = xy_expression(ic, velocity ? "v" : "hv", cfg);
+    std::function<double(double, double)> raster;
+    if (surface) raster = surface->eta;
     // Projected serially (muParser expressions keep state): the still depth is evaluated here.
-    pb.initial = [eta, qx, qy, velocity, bathy](double x, double y, double* u) {
+    pb.initial = [eta, qx, qy, velocity, bathy, raster](double x, double y, double* u) {
       const double xy[2] = {x, y};
       const double h = velocity ? -bathy(x, y) : 1.0;
-      u[0] = eta->eval(xy);
+      u[0] = raster ? raster(x, y) : eta->eval(xy);
       u[1] = h * qx->eval(xy);
       u[2] = h * qy->eval(xy);
     };
@@ -98,15 +106,14 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
   if (s.limiter.positivity)
     cfg.error("limiter.positivity", "linear shallow water has no positive quantity to keep; "
                                     "remove the key or set it to false");
-  if (cfg.has("gauges"))
-    cfg.error("gauges", "gauges are not available for linear shallow water (use the outputs)");
   if (!cfg.has("bathymetry"))
     cfg.error("bathymetry", "linear shallow water needs [bathymetry]: the still depth H = -b > 0 "
                             "(e.g. depth = \"10\")");
 
-  const Bathymetry bathy = Bathymetry::read(cfg.table("bathymetry"), cfg);
-  spdlog::info("bathymetry: {}", bathy.description());
   const Geographic geo = read_geographic(cfg);
+  const GridArea area = mesh_grid_area(mesh, geo.on);
+  const Bathymetry bathy = Bathymetry::read(cfg.table("bathymetry"), cfg, area);
+  spdlog::info("bathymetry: {}", bathy.description());
   c.phys.geographic = geo.on;
   if (geo.on) {
     check_geographic_mesh(cfg, mesh);
@@ -128,7 +135,7 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
   pb.var_names = {"eta", "hu", "hv"};
   pb.mesh_data = [depth](MeshArrays& a) { depth->fill(a); };
   if (geo.on) pb.area = [geo](double, double lat) { return geo_area_element(geo, lat); };
-  read_initial(cfg, c.phys, *depth, bathy, pb);
+  read_initial(cfg, c.phys, *depth, bathy, area, pb);
   if (const std::optional<SeafloorSource> quake = read_seafloor_source(cfg)) {
     if (pb.exact)
       cfg.error("source", "the standing wave is an exact solution without a source; remove "
@@ -165,6 +172,16 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
   }
 
   read_sw_boundaries(cfg, mesh, s.order, pb);
+  if (cfg.has("gauges")) {
+    // The linear model never floods land: run-up has no meaning in it.
+    for (const char* k : {"gauges.runup", "gauges.survey"})
+      if (cfg.has(k))
+        cfg.error(k, "linear shallow water has no run-up (no wetting and drying); use "
+                     "physics.type = \"shallow_water\"");
+    const GaugeSettings gs = read_gauge_settings(cfg.table("gauges"), cfg);
+    pb.observer = std::make_shared<GaugeObserver>(gs, mesh, std::make_shared<LswGaugeModel>(depth),
+                                                  s.output_dir);
+  }
   return c;
 }
 

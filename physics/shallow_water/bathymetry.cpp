@@ -15,9 +15,11 @@ namespace tridg {
 namespace {
 
 // One grid's keys, from [bathymetry] itself (the single-file form) or one [[bathymetry.grid]].
-GridSpec read_grid_spec(const Config& t, const Config& root, bool single) {
+GridSpec read_grid_spec(const Config& t, const Config& root, bool single, const GridArea& area) {
   namespace fs = std::filesystem;
   GridSpec s;
+  s.window = area.window;
+  s.crs = area.crs;
   const fs::path f = t.get_string("file");
   s.path = (f.is_absolute() ? f : (fs::path(root.source()).parent_path() / f).lexically_normal())
                .string();
@@ -26,11 +28,12 @@ GridSpec read_grid_spec(const Config& t, const Config& root, bool single) {
   const std::string values = single ? t.get_choice("values", {"depth", "elevation"}, "depth")
                                     : t.get_choice("values", {"depth", "elevation"});
   s.sign = values == "depth" ? -1.0 : 1.0;
-  s.format = t.get_choice("format", {"auto", "netcdf", "esri", "xyz", "scattered"}, "auto");
+  s.format = t.get_choice(
+      "format", {"auto", "raster", "geotiff", "netcdf", "esri", "xyz", "scattered"}, "auto");
   if (s.format == "auto") s.format = detect_grid_format(s.path);
   const bool text = s.format == "xyz" || s.format == "scattered";
   if (t.has("variable")) {
-    if (s.format != "netcdf") t.error("variable", "only a NetCDF grid has variables");
+    if (text) t.error("variable", "only a raster (NetCDF) has variables");
     s.variable = t.get_string("variable");
   }
   if (t.has("columns")) {
@@ -109,7 +112,7 @@ Bathymetry Bathymetry::from_function(std::function<double(double, double)> f, st
   return b;
 }
 
-Bathymetry Bathymetry::read(const Config& t, const Config& root) {
+Bathymetry Bathymetry::read(const Config& t, const Config& root, const GridArea& area) {
   const int given =
       int(t.has("elevation")) + int(t.has("depth")) + int(t.has("file")) + int(t.has("grid"));
   if (given != 1)
@@ -123,11 +126,12 @@ Bathymetry Bathymetry::read(const Config& t, const Config& root) {
     const bool single = t.has("file");
     std::vector<GridLayer> layers;
     if (single) {
-      layers.push_back(open_grid(read_grid_spec(t, root, true)));
+      layers.push_back(open_grid(read_grid_spec(t, root, true, area)));
     } else {
       const std::vector<Config> grids = t.tables("grid");
       if (grids.empty()) t.error("grid", "give at least one [[bathymetry.grid]] table");
-      for (const Config& g : grids) layers.push_back(open_grid(read_grid_spec(g, root, false)));
+      for (const Config& g : grids)
+        layers.push_back(open_grid(read_grid_spec(g, root, false, area)));
     }
     auto stack = std::make_shared<GridStack>(std::move(layers), read_fill(t, single));
     b.f_ = [stack](double x, double y) { return (*stack)(x, y); };

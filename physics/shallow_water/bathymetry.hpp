@@ -9,6 +9,7 @@
 #include <string>
 
 #include "io/config.hpp"
+#include "io/grid_source.hpp"
 
 namespace tridg {
 
@@ -20,9 +21,10 @@ public:
   //   elevation = "expression in x, y"      (or depth = "...", meaning b = -depth)
   //   file = "grid", values = "depth"        (or "elevation"): one grid (io/grid_source.hpp)
   //   [[bathymetry.grid]] tables               several grids with priority and a fill rule
-  // Relative file names are relative to the case file. Throws UserError(bad_case); so does
-  // evaluating at a point no grid covers when no fill rule is given.
-  static Bathymetry read(const Config& table, const Config& root);
+  // Relative file names are relative to the case file; rasters are read over `area` only.
+  // Throws UserError(bad_case); so does evaluating at a point no grid covers when no fill rule
+  // is given.
+  static Bathymetry read(const Config& table, const Config& root, const GridArea& area = {});
   static Bathymetry from_function(std::function<double(double, double)> f, std::string what,
                                   bool thread_safe = false);
 

@@ -10,12 +10,13 @@
 #include "io/time_series.hpp"
 #include "physics/shallow_water/boundaries.hpp"
 #include "physics/shallow_water/exact.hpp"
-#include "physics/shallow_water/gauges.hpp"
 #include "physics/shallow_water/geographic.hpp"
 #include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
 #include "solver/region_mesh.hpp"
 #include "solver/time_schemes.hpp"
+#include "tsunami/gauges.hpp"
+#include "tsunami/initial_surface.hpp"
 
 namespace tridg {
 
@@ -41,14 +42,20 @@ struct Initial {
   std::shared_ptr<Thacker> thacker; // when the case is Thacker's bowl (it defines the bed)
 };
 
-Initial read_initial(const Config& cfg, double g) {
+Initial read_initial(const Config& cfg, double g, const GridArea& area) {
   const Config ic = cfg.table("initial");
   const std::string type = ic.get_choice("type", {"level", "depth", "dam_break", "thacker"});
   Initial out;
   if (type == "level" || type == "depth") {
     out.fields.level = type == "level";
-    out.fields.eta_or_h =
-        out.fields.level ? xy_function(ic, "eta", "0", cfg) : xy_function(ic, "h", "0", cfg);
+    std::optional<InitialSurface> surface;
+    if (out.fields.level) surface = read_initial_surface(ic, cfg, area);
+    if (surface && ic.has("eta"))
+      ic.error("eta", "give the surface as eta = \"expression\" or surface = \"raster\", not both");
+    if (surface) spdlog::info("initial {}", surface->description);
+    out.fields.eta_or_h = surface            ? surface->eta
+                          : out.fields.level ? xy_function(ic, "eta", "0", cfg)
+                                             : xy_function(ic, "h", "0", cfg);
     out.fields.u = xy_function(ic, "u", "0", cfg);
     out.fields.v = xy_function(ic, "v", "0", cfg);
   } else if (type == "dam_break") {
@@ -94,7 +101,7 @@ Initial read_initial(const Config& cfg, double g) {
   return out;
 }
 
-Bathymetry read_bathymetry(const Config& cfg, const Initial& ini) {
+Bathymetry read_bathymetry(const Config& cfg, const Initial& ini, const GridArea& area) {
   if (ini.thacker) {
     if (cfg.has("bathymetry"))
       cfg.error("bathymetry", "initial.type = \"thacker\" defines its own paraboloid bed; remove "
@@ -104,7 +111,7 @@ Bathymetry read_bathymetry(const Config& cfg, const Initial& ini) {
                                      "Thacker's paraboloid");
   }
   if (!cfg.has("bathymetry")) return Bathymetry(0.0);
-  return Bathymetry::read(cfg.table("bathymetry"), cfg);
+  return Bathymetry::read(cfg.table("bathymetry"), cfg, area);
 }
 
 // The bed `before` moved by the subfaults of `quake` that have slipped by time t.
@@ -190,8 +197,9 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   }
   c.phys.coriolis = geo.on ? geo.rotation != 0 : cor.on();
 
-  const Initial ini = read_initial(cfg, c.phys.g);
-  Bathymetry bathy = read_bathymetry(cfg, ini);
+  const GridArea area = mesh_grid_area(mesh, geo.on);
+  const Initial ini = read_initial(cfg, c.phys.g, area);
+  Bathymetry bathy = read_bathymetry(cfg, ini, area);
   SwInitial fields = ini.fields;
   // The bed before the earthquake, and the source (its subfaults slip at t = 0, or at their
   // rupture times: then the later ones move the bed during the run).
@@ -230,11 +238,11 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
 
   read_sw_boundaries(cfg, mesh, p, pb);
 
-  std::shared_ptr<GaugeObserver> gauges;
+  std::shared_ptr<SwGaugeModel> gauges;
   if (cfg.has("gauges")) {
     const GaugeSettings gs = read_gauge_settings(cfg.table("gauges"), cfg);
-    gauges = std::make_shared<GaugeObserver>(gs, mesh, bed, c.phys, s.output_dir);
-    pb.observer = gauges;
+    gauges = std::make_shared<SwGaugeModel>(bed, c.phys);
+    pb.observer = std::make_shared<GaugeObserver>(gs, mesh, gauges, s.output_dir);
   }
 
   if (quake && !quake->later_times().empty()) {

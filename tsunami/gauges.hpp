@@ -8,16 +8,18 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "io/atomic_file.hpp"
 #include "io/config.hpp"
+#include "io/json.hpp"
 #include "io/mesh.hpp"
-#include "physics/shallow_water/bed.hpp"
 #include "physics/shallow_water/geographic.hpp"
-#include "physics/shallow_water/shallow_water.hpp"
 #include "solver/problem.hpp"
+#include "tsunami/gauge_model.hpp"
+#include "tsunami/survey.hpp"
 
 namespace tridg {
 
@@ -35,13 +37,20 @@ struct GaugeSettings {
   // Run-up: the highest elevation reached by water of at least min_depth within `radius` of a
   // point (on a geographic mesh the radius is in metres, along great circles). `named`: given
   // as [gauges.runup.NAME] tables rather than one `runup = {...}`.
+  // `stage`: the highest water surface over such water instead of the highest ground it
+  // covered (survey points, which hold run-up and flow heights alike).
   struct Runup {
     std::string name;
     double x = 0, y = 0, radius = 0, min_depth = 1e-3;
     double observed = std::numeric_limits<double>::quiet_NaN(); // a surveyed run-up [m]
+    bool stage = false;
   };
   std::vector<Runup> runups;
   bool runup_named = false;
+  // [gauges.survey]: its points are runups[survey_first, + n), then, when the survey has
+  // offsets, the same points shifted, runups[survey_first + n, + n).
+  std::optional<SurveySettings> survey;
+  std::size_t survey_first = 0;
   Geographic geo;
   // Measured records: columns of `file` (times in `time_column`) times `scale`, compared over
   // [from, until]; `columns` maps gauge names to column names.
@@ -62,14 +71,12 @@ struct GaugeComparison {
 
 class GaugeObserver final : public RunObserver {
 public:
-  GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<const SwBed> bed,
-                const SwSettings<double>& phys, std::string output_dir);
+  GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<const GaugeModel> model,
+                std::string output_dir);
   ~GaugeObserver() override;
   double next_time(double t) const override;
   void observe(const OwnedState& state, double t, std::int64_t step) override;
   void finish(const OwnedState& state, double t, std::int64_t step) override;
-  // The bed after an earthquake's later subfaults moved it (rupture times).
-  void set_bed(std::shared_ptr<const SwBed> bed) { bed_ = std::move(bed); }
 
   const std::vector<double>& times() const { return t_; }
   const std::vector<double>& levels(std::size_t gauge) const { return eta_[gauge]; }
@@ -86,15 +93,14 @@ public:
   const std::vector<GaugeComparison>& comparisons() const { return cmp_; }
 
 private:
-  double mean(const OwnedState& c, int v, int k) const; // cell mean of variable v of element k
   void sample_gauges(const OwnedState& c);
   void sample_runup(const OwnedState& c, double t);
   void write_maxima(const OwnedState& c); // max_inundation.h5; collective
   void compare();
+  void report_survey(Json& summary) const; // runup_survey*.csv, the log and `summary`
   GaugeSettings s_;
   const Mesh& mesh_;
-  std::shared_ptr<const SwBed> bed_;
-  SwSettings<double> ph_;
+  std::shared_ptr<const GaugeModel> model_;
   std::string dir_;
   std::vector<int> elem_;
   std::vector<std::array<double, 2>> ref_;

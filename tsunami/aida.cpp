@@ -1,4 +1,4 @@
-#include "physics/shallow_water/aida.hpp"
+#include "tsunami/aida.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "physics/shallow_water/gauges.hpp"
+#include "tsunami/gauges.hpp"
 
 #include "core/cell_mean.hpp"
 
@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <numbers>
 #include <optional>
 
 #include "io/error.hpp"
@@ -19,8 +20,8 @@
 #include "parallel/comm.hpp"
 #include "parallel/root_guard.hpp"
 #include "parallel/stream_rows.hpp"
-#include "physics/shallow_water/aida.hpp"
 #include "solver/mesh_arrays.hpp"
+#include "tsunami/aida.hpp"
 
 namespace tridg {
 
@@ -83,6 +84,28 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
       if (s.runups.empty()) r.error("point", "give point = [x, y] or [gauges.runup.NAME] tables");
     }
   }
+  if (g.has("survey")) {
+    s.survey = read_survey_settings(g.table("survey"), root);
+    s.survey_first = s.runups.size();
+    const SurveySettings& sv = *s.survey;
+    for (int shifted = 0; shifted < (sv.offsets.empty() ? 1 : 2); ++shifted)
+      for (const SurveyPoint& p : sv.points) {
+        GaugeSettings::Runup u;
+        u.name = p.name;
+        u.x = p.x;
+        u.y = p.y;
+        if (shifted)
+          if (const auto o = sv.offsets.find(p.team); o != sv.offsets.end()) {
+            u.x += o->second[0];
+            u.y += o->second[1];
+          }
+        u.radius = sv.radius;
+        u.min_depth = sv.min_depth;
+        u.observed = p.observed;
+        u.stage = true;
+        s.runups.push_back(u);
+      }
+  }
   if (g.has("measured")) {
     const Config m = g.table("measured");
     const fs::path f = m.get_string("file");
@@ -105,9 +128,9 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
   return s;
 }
 
-GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<const SwBed> bed,
-                             const SwSettings<double>& phys, std::string output_dir)
-    : s_(std::move(s)), mesh_(mesh), bed_(std::move(bed)), ph_(phys), dir_(std::move(output_dir)) {
+GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh,
+                             std::shared_ptr<const GaugeModel> model, std::string output_dir)
+    : s_(std::move(s)), mesh_(mesh), model_(std::move(model)), dir_(std::move(output_dir)) {
   for (const auto& p : s_.points) {
     double r = 0, q = 0;
     const int k = locate_point(mesh, p.x, p.y, r, q);
@@ -127,11 +150,19 @@ GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh, std::shared_ptr<
   max_eta_.assign(E, std::nan(""));
   max_h_.assign(E, 0.0);
   arrival_.assign(E, std::nan(""));
+  // Element centres once; on a geographic mesh a point's latitude band rules out most of them
+  // before the great-circle distance is taken.
+  std::vector<std::array<double, 2>> centre(static_cast<std::size_t>(E));
+  for (int k = 0; k < E; ++k) {
+    const ElementMap m = element_map(mesh, k);
+    centre[std::size_t(k)] = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+  }
+  const double metres_per_degree = s_.geo.radius * std::numbers::pi / 180;
   for (const GaugeSettings::Runup& u : s_.runups) {
     RunupState st;
     for (int k = 0; k < E; ++k) {
-      const ElementMap m = element_map(mesh, k);
-      const double xc = (m.x0 + m.x1 + m.x2) / 3, yc = (m.y0 + m.y1 + m.y2) / 3;
+      const auto [xc, yc] = centre[std::size_t(k)];
+      if (s_.geo.on && std::abs(yc - u.y) * metres_per_degree > 1.01 * u.radius) continue;
       const double d = s_.geo.on ? great_circle_distance(u.x, u.y, xc, yc, s_.geo.radius)
                                  : std::hypot(xc - u.x, yc - u.y);
       if (d <= u.radius) st.elems.push_back(k);
@@ -175,19 +206,14 @@ void GaugeObserver::observe(const OwnedState& c, double t, std::int64_t) {
   const int E = mesh_.n_elems();
   for (int k = 0; k < E; ++k) {
     if (!c.owns(k)) continue; // its owner keeps its maxima
-    const double h = mean(c, 0, k);
-    if (!(h > ph_.dry_depth)) continue;
-    const SwCell<double> cell = bed_->cell(ph_, k, h, mean(c, 1, k), mean(c, 2, k));
+    const GaugeCell cell = model_->cell(c, k);
+    if (!cell.wet) continue;
     if (!(max_eta_[k] >= cell.level)) max_eta_[k] = cell.level;
-    max_h_[k] = std::max(max_h_[k], h);
+    max_h_[k] = std::max(max_h_[k], cell.depth);
     if (std::isnan(arrival_[k]) && cell.level > s_.arrival_level + s_.arrival_threshold)
       arrival_[k] = t;
   }
   sample_runup(c, t);
-}
-
-double GaugeObserver::mean(const OwnedState& c, int v, int k) const {
-  return cell_mean(c(std::size_t(v) * bed_->layout().np, k));
 }
 
 void GaugeObserver::sample_gauges(const OwnedState& c) {
@@ -198,7 +224,7 @@ void GaugeObserver::sample_gauges(const OwnedState& c) {
   std::vector<std::int32_t> which;
   for (std::size_t i = 0; i < ng; ++i) {
     if (elem_[i] < 0 || !c.owns(elem_[i])) continue;
-    const SwPointValue v = sw_point_value(ph_, *bed_, c, elem_[i], ref_[i][0], ref_[i][1]);
+    const SwPointValue v = model_->point(c, elem_[i], ref_[i][0], ref_[i][1]);
     rows.insert(rows.end(), {v.eta, v.h, v.u, v.v});
     which.push_back(std::int32_t(i));
   }
@@ -229,11 +255,10 @@ void GaugeObserver::sample_runup(const OwnedState& c, double t) {
     std::array<double, 2> at{0, 0};
     for (const int k : runup_[i].elems) {
       if (!c.owns(k)) continue;
-      const double h = mean(c, 0, k);
-      if (!(h >= s_.runups[i].min_depth)) continue;
-      const SwCell<double> cell = bed_->cell(ph_, k, h, mean(c, 1, k), mean(c, 2, k));
-      // A wet cell is under water up to its highest point; a shore cell up to its level.
-      const double reach = cell.kind == sw_wet ? bed_->max_at_points(k) : cell.level;
+      const GaugeCell cell = model_->cell(c, k);
+      if (!(cell.depth >= s_.runups[i].min_depth)) continue;
+      // The ground the water covers; a survey point's height is the water surface itself.
+      const double reach = s_.runups[i].stage ? cell.level : cell.ground;
       if (reach > value) {
         value = reach;
         pos = double(mesh_.elem_gid(k));
@@ -284,7 +309,7 @@ void GaugeObserver::write_maxima(const OwnedState& c) {
         std::max({std::hypot(em.x0 - xc, em.y0 - yc), std::hypot(em.x1 - xc, em.y1 - yc),
                   std::hypot(em.x2 - xc, em.y2 - yc)});
     at.push_back(mesh_.elem_gid(k));
-    rows.insert(rows.end(), {xc, yc, radius, bed_->mean(k), max_eta_[std::size_t(k)],
+    rows.insert(rows.end(), {xc, yc, radius, model_->bed_mean(k), max_eta_[std::size_t(k)],
                              max_h_[std::size_t(k)], arrival_[std::size_t(k)]});
   }
   const std::int64_t E = mesh_.n_elems_global();
@@ -413,12 +438,14 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
   j.add("interval", s_.interval);
   Json named;
   std::vector<double> obs, comp;
-  for (std::size_t i = 0; i < runup_.size(); ++i)
+  // The named run-up points come before the survey's, which report_survey() reports.
+  const std::size_t n_named = s_.survey ? s_.survey_first : runup_.size();
+  for (std::size_t i = 0; i < n_named; ++i)
     if (!std::isnan(s_.runups[i].observed)) {
       obs.push_back(s_.runups[i].observed);
       comp.push_back(runup_[i].value);
     }
-  for (std::size_t i = 0; i < runup_.size(); ++i) {
+  for (std::size_t i = 0; i < n_named; ++i) {
     const GaugeSettings::Runup& u = s_.runups[i];
     const RunupState& st = runup_[i];
     if (!std::isfinite(st.value)) {
@@ -442,6 +469,7 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
       j.add("runup", r);
   }
   if (s_.runup_named) j.add("runup", named);
+  report_survey(j);
   if (!obs.empty()) {
     // Aida's agreement over the points with a surveyed run-up (those the water did not reach
     // are counted apart: their ratio has no logarithm).
@@ -466,6 +494,50 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
     j.add(r.gauge, g);
   }
   write_text_file((fs::path(dir_) / "gauges_summary.json").string(), j.str());
+}
+
+void GaugeObserver::report_survey(Json& summary) const {
+  if (!s_.survey) return;
+  const SurveySettings& sv = *s_.survey;
+  const std::size_t n = sv.points.size();
+  Json out;
+  out.add("file", sv.file);
+  out.add("radius", sv.radius);
+  out.add("min_depth", sv.min_depth);
+  for (int shifted = 0; shifted < (sv.offsets.empty() ? 1 : 2); ++shifted) {
+    std::vector<double> computed(n);
+    const std::size_t first = s_.survey_first + std::size_t(shifted) * n;
+    std::string csv = "team,name,lon,lat,observed,computed\n";
+    for (std::size_t i = 0; i < n; ++i) {
+      const GaugeSettings::Runup& u = s_.runups[first + i];
+      const double v = runup_[first + i].value;
+      computed[i] = std::isfinite(v) ? v : std::nan("");
+      csv += fmt::format("{},{},{:.6f},{:.6f},{:.3f},{}\n", sv.points[i].team, sv.points[i].name,
+                         u.x, u.y, u.observed, std::isfinite(v) ? fmt::format("{:.3f}", v) : "");
+    }
+    const char* file = shifted ? "runup_survey_offset.csv" : "runup_survey.csv";
+    write_text_file((fs::path(dir_) / file).string(), csv);
+    Json fits;
+    for (const auto& [group, f] : survey_fits(sv.points, computed)) {
+      Json a;
+      a.add("K", f.K);
+      a.add("kappa", f.kappa);
+      a.add("reached", std::int64_t(f.n));
+      a.add("points", std::int64_t(f.n + f.skipped));
+      fits.add(group, a);
+      spdlog::info("survey{} ({}): Aida's K = {:.3f}, kappa = {:.3f} over the {} of {} points "
+                   "the water reached (within {:g}{})",
+                   shifted ? ", positions offset" : "", group, f.K, f.kappa, f.n, f.n + f.skipped,
+                   sv.radius, s_.geo.on ? " m" : "");
+    }
+    out.add(shifted ? "offset" : "fits", fits);
+  }
+  if (!sv.offsets.empty()) {
+    Json o;
+    for (const auto& [team, d] : sv.offsets) o.add(team, std::vector<double>{d[0], d[1]});
+    out.add("offsets", o);
+  }
+  summary.add("survey", out);
 }
 
 } // namespace tridg

@@ -1,0 +1,52 @@
+#include "tsunami/initial_surface.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "io/error.hpp"
+
+namespace tridg {
+
+std::optional<InitialSurface> read_initial_surface(const Config& ic, const Config& root,
+                                                   const GridArea& area) {
+  if (!ic.has("surface")) {
+    for (const char* k : {"surface_variable", "surface_outside"})
+      if (ic.has(k)) ic.error(k, "needs surface = \"raster file\"");
+    return std::nullopt;
+  }
+  namespace fs = std::filesystem;
+  const fs::path f = ic.get_string("surface");
+  // Any grid tridg reads: a raster, or gridded "x y z" text.
+  GridSpec spec;
+  spec.path = (f.is_absolute() ? f : (fs::path(root.source()).parent_path() / f).lexically_normal())
+                  .string();
+  spec.variable = ic.get_string("surface_variable", "");
+  spec.window = area.window;
+  spec.crs = area.crs;
+  if (spec.format = detect_grid_format(spec.path);
+      spec.format != "raster" && !spec.variable.empty())
+    ic.error("surface_variable", "only a raster (NetCDF) has variables");
+  auto g = std::make_shared<const GridLayer>(open_grid(spec));
+  std::optional<double> outside;
+  if (ic.has("surface_outside")) outside = ic.get_double_in("surface_outside", -1e4, 1e4);
+  const std::string where = ic.where("surface");
+  InitialSurface s;
+  s.eta = [g, outside, where](double x, double y) {
+    const double v = g->value(x, y);
+    if (!std::isnan(v)) return v;
+    if (outside) return *outside;
+    fail(ExitCode::bad_case,
+         fmt::format("{}: {} has no value at ({}, {}); give surface_outside = 0 for the surface "
+                     "where the raster has none",
+                     where, g->name, x, y));
+  };
+  s.description = "surface from " + g->name;
+  if (outside) s.description += fmt::format(", {} m elsewhere", *outside);
+  return s;
+}
+
+} // namespace tridg

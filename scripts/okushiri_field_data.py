@@ -69,7 +69,8 @@ def main():
     runup = []
     for i, r in enumerate(book["Tohoku"][1:], 1):
         z, lat, lon = num(r[3]), dms(*r[4:7]), dms(*r[7:10])
-        if z is not None and lat is not None and lon is not None:
+        # 99999 (cm) is the sheet's code for a height not measured (its quality is 99999 too).
+        if z is not None and z != 99999 and lat is not None and lon is not None:
             h = z / 100
             runup.append(["tohoku", "tohoku_%d" % i, lat, lon, h, h, h, "quality " + r[0]])
     for r in book["UJNR"][1:]:

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Prepares the Okushiri benchmark for a GPU machine that has neither Gmsh nor GDAL: the region's
+# mesh (tridg region, here), and the case's rasters written by GDAL as gridded "x y z" text,
+# which any build of tridg reads, with a copy of each case that names them. Everything lands in
+# .deps/okushiri/ (git-ignored); name it and meshes/okushiri*.h5 in the device call's carry.
+#   bench/okushiri_device_inputs.sh [--size-factor F]...
+set -euo pipefail
+cd "$(dirname "$0")/.."
+T=${TRIDG:-build/bin/tridg}
+out=.deps/okushiri
+mkdir -p "$out"
+# OK24 cropped to the region with a margin; OK03 and HNO1993 whole.
+gdal_translate -q -of XYZ -projwin 138.3 43.8 140.8 41.2 data/okushiri/grids/OK24.tif "$out/OK24.xyz"
+gdal_translate -q -of XYZ data/okushiri/grids/OK03.tif "$out/OK03.xyz"
+gdal_translate -q -of XYZ data/okushiri/HNO1993.tif "$out/HNO1993.xyz"
+for f in "$out"/*.xyz; do xz -T1 -f -6 "$f"; done
+for c in okushiri_1993 okushiri_1993_tanioka; do
+  sed -e 's|"../data/okushiri/grids/OK24.tif"|"OK24.xyz"|' \
+      -e 's|"../data/okushiri/grids/OK03.tif"|"OK03.xyz"|' \
+      -e 's|"../data/okushiri/HNO1993.tif"|"HNO1993.xyz"|' \
+      -e 's|"\.\./|"../../|' "cases/$c.toml" > "$out/$c.toml"
+done
+[ -f meshes/okushiri.h5 ] || "$T" region cases/okushiri_1993.toml -o meshes/okushiri.h5 "$@"
+ls -la "$out" meshes/okushiri.h5

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# One call on a GPU machine: builds tridg (CUDA, orders 1-2, no Gmsh, no GDAL) and runs the
+# Okushiri benchmark from the inputs of bench/okushiri_device_inputs.sh (and .deps/root: toml++ and
+# muParser unpacked from their Debian packages): the hour at p = 1 on
+# the case's mesh (HNO1993 and the Tanioka fault), and the resolution study (p = 1 and 2 on
+# meshes/okushiri_coarse.h5, p = 2 on the case's mesh, 5 m in the Monai valley on
+# meshes/okushiri_monai5.h5, Manning 0.015, when RUNS names them). Logs and the small
+# outputs go to $OUT/okushiri.tar.xz, the main run's per-element maxima to
+# $OUT/max_inundation.h5.xz.
+#   RUNS="hno_p1 tanioka_p1 hno_p1_coarse hno_p2_coarse hno_p2" bench/okushiri_gpu.sh
+# EXTRA_ARGS are added to every run (for example "--set gauges.interval=1").
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-out/okushiri_gpu}
+W=/tmp/okushiri_gpu
+mkdir -p "$OUT" "$W"
+source bench/device_env.sh
+RUNS=${RUNS:-hno_p1 tanioka_p1 hno_p1_coarse hno_p2_coarse}
+if [ ! -x build-gpu/bin/tridg ]; then
+  nvidia-smi --query-gpu=name,memory.total --format=csv | tee "$W/gpu.txt"
+  cmake -S . -B build-gpu -G Ninja -DTRIDG_WITH_GMSH=OFF -DTRIDG_CUDA=ON -DTRIDG_CUDA_ARCHS=90 \
+    -DTRIDG_TESTS=OFF -DTRIDG_WERROR=ON "-DTRIDG_ORDERS=1;2" > "$W/configure.log" 2>&1 ||
+    { tail -30 "$W/configure.log"; exit 1; }
+  /usr/bin/time -f "build %e s" cmake --build build-gpu -j "$(nproc)" --target tridg \
+    > "$W/build.log" 2>&1 || { grep -E "error" -A3 "$W/build.log" | head -60; exit 1; }
+  tail -1 "$W/build.log"
+fi
+for f in .deps/okushiri/*.xz; do [ -f "${f%.xz}" ] || xz -dk "$f"; done
+# Meshes may travel compressed (xz) as .deps/meshes/NAME.h5.xz.
+for f in .deps/meshes/*.h5.xz; do
+  [ -f "$f" ] && [ ! -f "meshes/$(basename "${f%.xz}")" ] && xz -dc "$f" > "meshes/$(basename "${f%.xz}")"
+done
+T=build-gpu/bin/tridg
+run() { # name case mesh extra...
+  local name=$1 case=$2 mesh=$3
+  shift 3
+  /usr/bin/time -f "$name wall %e s" $T run ".deps/okushiri/$case.toml" --mesh "$mesh" \
+    -o "$W/$name" --set output.hdf5=false "$@" ${EXTRA_ARGS:-} > "$W/$name.log" 2>&1
+  grep -E "error" "$W/$name.log" | head -2
+  grep -E "time loop|time per step|steps  |survey \(all\)|monai_valley|gauge" "$W/$name.log" | head -12
+}
+pack() { # what has run so far, so that a call stopped at its limit still brings it back
+  (cd "$W" && tar -cJf "$OUT/okushiri.tar.xz" --exclude='*.h5' --exclude='*.xdmf' \
+    ./*.log ./*.txt $(ls -d $RUNS 2>/dev/null) 2>/dev/null)
+}
+for r in $RUNS; do
+  case $r in
+  hno_p1) run hno_p1 okushiri_1993 meshes/okushiri.h5 ;;
+  tanioka_p1) run tanioka_p1 okushiri_1993_tanioka meshes/okushiri.h5 ;;
+  hno_p1_coarse) run hno_p1_coarse okushiri_1993 meshes/okushiri_coarse.h5 ;;
+  hno_p2_coarse) run hno_p2_coarse okushiri_1993 meshes/okushiri_coarse.h5 \
+    --set discretization.order=2 --set time.max_steps=1000000 ;;
+  hno_p2) run hno_p2 okushiri_1993 meshes/okushiri.h5 --set discretization.order=2 \
+    --set time.max_steps=1000000 ;;
+  hno_p1_monai5) run hno_p1_monai5 okushiri_1993 meshes/okushiri_monai5.h5 \
+    --set time.max_steps=1000000 ;;
+  hno_p1_n015) run hno_p1_n015 okushiri_1993 meshes/okushiri.h5 --set physics.manning=0.015 ;;
+  esac
+  pack
+done
+[ -f "$W/hno_p1/max_inundation.h5" ] && xz -T0 -c "$W/hno_p1/max_inundation.h5" > "$OUT/max_inundation.h5.xz"
+ls -la "$OUT"

@@ -36,7 +36,11 @@ OutputLock::OutputLock(const std::string& dir)
   // would lock a file no longer in the folder, so check that the locked file is still the one
   // under the name, and retry otherwise.
   for (int attempt = 0; attempt < 10; ++attempt) {
-    const int fd = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // Never through a link: a lock file that is a symbolic link would have tridg write its pid
+    // wherever the link points (and create that file).
+    const int fd = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0 && errno == ELOOP)
+      fail(ExitCode::io_error, path_ + ": the lock file is a symbolic link; remove it");
     if (fd < 0)
       fail(ExitCode::io_error, dir + ": output folder is not writable (" + errno_text(errno) + ")");
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {

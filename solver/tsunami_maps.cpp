@@ -120,11 +120,12 @@ MapGrid resample_maxima(const MapOptions& opt) {
   for (int j = 0; j < g.ny; ++j)
     for (int i = 0; i < g.nx; ++i) {
       const auto [k, d] = nearest(g.x0 + i * h, g.y0 + j * h);
+      if (k < 0) continue; // no centroid within the rings searched: far outside the mesh
       // Outside the mesh: farther from the nearest centroid than twice that element's reach to
       // its vertices. (A node inside a large element may lie nearer the centroid of a smaller
       // neighbour; the graded sizes of a mesh keep that neighbour's reach above half its own.)
       const double reach = m.radius.empty() ? 3 * typical : 2 * m.radius[std::size_t(k)];
-      if (k < 0 || d > reach) continue;
+      if (d > reach) continue;
       const std::size_t q = std::size_t(j) * g.nx + i;
       fb[q] = m.bed[k];
       if (std::isfinite(m.max_eta[k])) {

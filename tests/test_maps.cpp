@@ -96,6 +96,12 @@ TEST_CASE("maps: bad requests are one-line errors") {
   o.box = std::array<double, 4>{20.0, 21.0, 10.0, 11.0};
   CHECK(test::user_error_of([&] { resample_maxima(o); }, ExitCode::bad_case).find("outside") !=
         std::string::npos);
+  // A box that reaches far beyond the mesh: its far nodes find no centroid within the rings
+  // searched, and have no value (they once read the radius of element -1).
+  o.box = std::array<double, 4>{-1.0, 400.0, 57.0, 63.0};
+  o.spacing = 1.0;
+  const MapGrid far = resample_maxima(o);
+  CHECK(std::isnan(far.field("max_height")->values[std::size_t(far.nx - 1)]));
   o.box.reset();
   o.spacing = 1e-4;
   CHECK(test::user_error_of([&] { resample_maxima(o); }, ExitCode::bad_case).find("--max-points") !=

@@ -321,6 +321,23 @@ TEST_CASE("one run per output folder; stale temporaries are removed") {
   CHECK(fs::exists(d / "o" / "final.h5"));
 }
 
+TEST_CASE("a lock file that is a symbolic link is refused and its target left alone") {
+  TempDir d("guard_lock_link");
+  write_file(d / "case.toml", square_case());
+  fs::create_directories(d / "o");
+  write_file(d / "target.txt", "mine");
+  fs::create_symlink(d / "target.txt", d / "o" / ".tridg.lock");
+  const std::string args =
+      "run " + quote((d / "case.toml").string()) + " -q -o " + quote((d / "o").string());
+  CHECK(has(expect_exit(args, d, 5), "the lock file is a symbolic link"));
+  CHECK(read_file(d / "target.txt") == "mine");
+  // A dangling link creates nothing either.
+  fs::remove(d / "o" / ".tridg.lock");
+  fs::create_symlink(d / "absent.txt", d / "o" / ".tridg.lock");
+  expect_exit(args, d, 5);
+  CHECK_FALSE(fs::exists(d / "absent.txt"));
+}
+
 TEST_CASE("error lines stay one readable line") {
   TempDir d("guard_messages");
   write_file(d / "case.toml", square_case());

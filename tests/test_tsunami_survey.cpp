@@ -128,3 +128,24 @@ TEST_CASE("survey: the highest water surface near each point, as given and shift
   CHECK(contains(summary, "\"survey\""));
   CHECK(contains(summary, "\"offsets\""));
 }
+
+TEST_CASE(
+    "gauges: inputs are checked before the run: a missing record file or column, NaN points") {
+  Scratch dir("gauge_inputs");
+  const std::string head = "[gauges]\ninterval = 1\npoints = { a = [0.5, 0.5] }\n";
+  auto err = [&](const std::string& text) {
+    write(dir.file("case.toml"), text);
+    const Config cfg = Config::load(dir.file("case.toml"));
+    return error_of([&] { read_gauge_settings(cfg.table("gauges"), cfg); });
+  };
+  CHECK(contains(err(head + "measured = { file = \"none.csv\", time = \"t\", a = \"x\" }\n"),
+                 "none.csv"));
+  write(dir.file("m.csv"), "t,x\n0,1\n1,2\n");
+  CHECK(err(head + "measured = { file = \"m.csv\", time = \"t\", a = \"x\" }\n") == "");
+  CHECK(contains(err(head + "measured = { file = \"m.csv\", time = \"t\", a = \"y\" }\n"), "y"));
+  CHECK(contains(err(head + "measured = { file = \"m.csv\", time = \"s\", a = \"x\" }\n"), "s"));
+  CHECK(contains(err("[gauges]\ninterval = 1\npoints = { a = [nan, 0.5] }\n"),
+                 "gauges.points.a: needs two finite numbers [x, y]"));
+  CHECK(contains(err("[gauges]\ninterval = 1\n[gauges.runup.r]\npoint = [0.5, inf]\nradius = 1\n"),
+                 "gauges.runup.r.point: needs two finite numbers [x, y]"));
+}

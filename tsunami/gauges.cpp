@@ -31,7 +31,8 @@ namespace {
 
 std::array<double, 2> read_point(const Config& t, const std::string& key) {
   const auto v = t.get_doubles(key);
-  if (v.size() != 2) t.error(key, "needs two numbers [x, y]");
+  if (v.size() != 2 || !std::isfinite(v[0]) || !std::isfinite(v[1]))
+    t.error(key, "needs two finite numbers [x, y]");
   return {v[0], v[1]};
 }
 
@@ -124,6 +125,11 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
       if (!known) m.error(key, "names no gauge of [gauges.points]");
       s.columns.emplace_back(key, m.get_string(key));
     }
+    // The records are read now, so that a missing file or column ends the run before its
+    // first step rather than after its last.
+    const Columns c = read_columns(s.measured_file, 2);
+    c.column(s.time_column);
+    for (const auto& gc : s.columns) c.column(gc.second);
   }
   return s;
 }

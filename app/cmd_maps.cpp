@@ -1,5 +1,5 @@
 // `tridg maps`: a run's per-element maxima on a regular grid, as CF-NetCDF
-// (solver/tsunami_maps.hpp).
+// (tsunami/maps.hpp).
 #include <spdlog/spdlog.h>
 
 #include <array>
@@ -7,7 +7,7 @@
 
 #include "app/commands.hpp"
 #include "io/error.hpp"
-#include "solver/tsunami_maps.hpp"
+#include "tsunami/maps.hpp"
 
 namespace tridg {
 

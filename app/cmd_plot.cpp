@@ -9,7 +9,7 @@
 #include "io/error.hpp"
 #include "io/map_grid.hpp"
 #include "io/output_plot.hpp"
-#include "solver/tsunami_maps.hpp"
+#include "tsunami/maps.hpp"
 
 namespace tridg {
 

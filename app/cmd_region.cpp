@@ -1,5 +1,5 @@
 // `tridg region`: meshes a longitude-latitude box of a case from its bathymetry
-// (solver/region_mesh.hpp) and writes a prepared mesh.
+// (tsunami/region_mesh.hpp) and writes a prepared mesh.
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -10,7 +10,7 @@
 #include "io/error.hpp"
 #include "io/mesh.hpp"
 #include "io/mesh_h5.hpp"
-#include "solver/region_mesh.hpp"
+#include "tsunami/region_mesh.hpp"
 
 namespace tridg {
 

@@ -1,4 +1,4 @@
-// `tridg region` (solver/region_mesh.hpp): a longitude-latitude box meshed from the bathymetry.
+// `tridg region` (tsunami/region_mesh.hpp): a longitude-latitude box meshed from the bathymetry.
 // On a sloping sea with an island and a harbour area: the triangles have the sizes of the
 // field (the wavelength's share offshore, the coast's size on the shore, the area's size in
 // the area), finer at the coast than offshore, and the box's sides are the four boundary
@@ -14,8 +14,8 @@
 #include "mesh_checks.hpp"
 #include "physics/shallow_water/bathymetry.hpp"
 #include "physics/shallow_water/geographic.hpp"
-#include "solver/region_mesh.hpp"
 #include "test_support.hpp"
+#include "tsunami/region_mesh.hpp"
 
 using namespace tridg;
 

@@ -1,4 +1,4 @@
-// `tridg maps` and the maps of `tridg plot` (solver/tsunami_maps.hpp): a run's per-element
+// `tridg maps` and the maps of `tridg plot` (tsunami/maps.hpp): a run's per-element
 // maxima on a regular longitude-latitude grid, as CF-NetCDF, and drawn with the coastline.
 #include <doctest/doctest.h>
 
@@ -12,8 +12,8 @@
 #include "io/h5_util.hpp"
 #include "io/map_grid.hpp"
 #include "mesh_checks.hpp"
-#include "solver/tsunami_maps.hpp"
 #include "test_support.hpp"
+#include "tsunami/maps.hpp"
 
 #ifdef TRIDG_WITH_NETCDF
 #include <netcdf.h>

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "io/error.hpp"
-#include "physics/shallow_water/fsp_reader.hpp"
-#include "physics/shallow_water/okada.hpp"
 #include "test_support.hpp"
+#include "tsunami/fsp_reader.hpp"
+#include "tsunami/okada.hpp"
 
 using namespace tridg;
 using namespace tridg::okada;

@@ -11,8 +11,8 @@
 #include "compiled_orders.hpp"
 #include "io/config.hpp"
 #include "io/time_series.hpp"
-#include "physics/shallow_water/source.hpp"
 #include "test_support.hpp"
+#include "tsunami/source.hpp"
 
 using namespace tridg;
 

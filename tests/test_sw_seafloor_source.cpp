@@ -1,4 +1,4 @@
-// The earthquake source of a shallow-water case ([source], physics/shallow_water/source.hpp):
+// The earthquake source of a shallow-water case ([source], tsunami/source.hpp):
 // the bed and the water column rise together by Okada's uplift, so the depth is unchanged and
 // the bed (and surface) move by the projected uplift, which is linear in the slip, positive over
 // the thrust's hanging wall, negative behind it and small far away; its volume is the
@@ -15,9 +15,9 @@
 #include "mesh_checks.hpp"
 #include "physics/linear_shallow_water/case.hpp"
 #include "physics/shallow_water/case.hpp"
-#include "physics/shallow_water/source.hpp"
 #include "solver/run_settings.hpp"
 #include "test_support.hpp"
+#include "tsunami/source.hpp"
 
 using namespace tridg;
 using tridg::test::user_error_of;

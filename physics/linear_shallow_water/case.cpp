@@ -11,11 +11,11 @@
 #include "io/time_series.hpp"
 #include "physics/shallow_water/boundaries.hpp"
 #include "physics/shallow_water/geographic.hpp"
-#include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
 #include "solver/projection.hpp"
 #include "tsunami/gauges.hpp"
 #include "tsunami/initial_surface.hpp"
+#include "tsunami/source.hpp"
 
 namespace tridg {
 

@@ -11,12 +11,12 @@
 #include "physics/shallow_water/boundaries.hpp"
 #include "physics/shallow_water/exact.hpp"
 #include "physics/shallow_water/geographic.hpp"
-#include "physics/shallow_water/source.hpp"
 #include "solver/boundary_setup.hpp"
-#include "solver/region_mesh.hpp"
 #include "solver/time_schemes.hpp"
 #include "tsunami/gauges.hpp"
 #include "tsunami/initial_surface.hpp"
+#include "tsunami/region_mesh.hpp"
+#include "tsunami/source.hpp"
 
 namespace tridg {
 

@@ -1,12 +1,12 @@
-#include "physics/shallow_water/source.hpp"
+#include "tsunami/source.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <filesystem>
 
-#include "physics/shallow_water/fsp_reader.hpp"
 #include "physics/shallow_water/geographic.hpp"
+#include "tsunami/fsp_reader.hpp"
 
 namespace tridg {
 

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "physics/shallow_water/okada.hpp"
+#include "tsunami/okada.hpp"
 
 namespace tridg {
 

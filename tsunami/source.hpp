@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "io/config.hpp"
-#include "physics/shallow_water/okada.hpp"
+#include "tsunami/okada.hpp"
 
 namespace tridg {
 

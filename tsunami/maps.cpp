@@ -1,4 +1,4 @@
-#include "solver/tsunami_maps.hpp"
+#include "tsunami/maps.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "physics/shallow_water/fsp_reader.hpp"
+#include "tsunami/fsp_reader.hpp"
 
 #include <algorithm>
 #include <cctype>

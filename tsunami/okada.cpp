@@ -1,4 +1,4 @@
-#include "physics/shallow_water/okada.hpp"
+#include "tsunami/okada.hpp"
 
 #include <cmath>
 #include <numbers>

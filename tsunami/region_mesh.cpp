@@ -1,4 +1,4 @@
-#include "solver/region_mesh.hpp"
+#include "tsunami/region_mesh.hpp"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>

@@ -215,10 +215,7 @@ TEST_CASE("run-up at named points, within radii in metres on a geographic mesh")
   const std::string path = source_path("cases/lake_at_rest_geographic.toml");
   const Config cfg = Config::load(path, {});
   Scratch out("runup");
-  RunOptions opt;
-  opt.case_path = path;
-  opt.output_dir = out.path();
-  const RunSettings s = read_run_settings(cfg, opt);
+  const RunSettings s = case_settings(cfg, path, out.path());
   const Mesh mesh = case_mesh("meshes/geographic_box.geo", 0);
   const SwCase c = make_sw_case(cfg, s, mesh);
   auto* gauges = dynamic_cast<GaugeObserver*>(c.problem.observer.get());

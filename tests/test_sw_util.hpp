@@ -15,10 +15,12 @@
 
 #include "core/basis.hpp"
 #include "core/quadrature.hpp"
+#include "io/config.hpp"
 #include "io/mesh.hpp"
 #include "io/mesh_loader.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/run.hpp"
+#include "solver/run_settings.hpp"
 #include "test_support.hpp"
 
 namespace tridg::swtest {
@@ -31,6 +33,15 @@ using Scratch = tridg::test::ScratchDir;
 inline RunResult run_sw(const std::string& case_rel, int p, int refine,
                         std::vector<std::string> overrides, const std::string& out) {
   return test::run_cpu_quiet(source_path(case_rel), p, refine, std::move(overrides), out);
+}
+
+// The run settings of the case `cfg` (loaded from `case_path`), writing into `out_dir`.
+inline RunSettings case_settings(const Config& cfg, const std::string& case_path,
+                                 const std::string& out_dir) {
+  RunOptions opt;
+  opt.case_path = case_path;
+  opt.output_dir = out_dir;
+  return read_run_settings(cfg, opt);
 }
 
 inline Mesh case_mesh(const std::string& mesh_rel, int refine) {

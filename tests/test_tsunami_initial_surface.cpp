@@ -62,10 +62,7 @@ struct Setup {
 Setup load(const Scratch& dir, const std::string& text) {
   write(dir.file("case.toml"), text);
   Setup st{Config::load(dir.file("case.toml")), {}};
-  RunOptions opt;
-  opt.case_path = dir.file("case.toml");
-  opt.output_dir = dir.path();
-  st.s = read_run_settings(st.cfg, opt);
+  st.s = case_settings(st.cfg, dir.file("case.toml"), dir.path());
   return st;
 }
 
@@ -147,10 +144,7 @@ TEST_CASE("initial surface: a raster in degrees on a geographic mesh") {
             "\"100\"\n[initial]\ntype = \"level\"\nsurface = \"eta.asc\"\n[boundary.wall]\n"
             "type = \"wall\"\n");
   Setup st{Config::load(dir.file("case.toml")), {}};
-  RunOptions opt;
-  opt.case_path = dir.file("case.toml");
-  opt.output_dir = dir.path();
-  st.s = read_run_settings(st.cfg, opt);
+  st.s = case_settings(st.cfg, dir.file("case.toml"), dir.path());
   const Mesh mesh = case_mesh("meshes/geographic_box.geo", 0);
   const SwCase c = make_sw_case(st.cfg, st.s, mesh);
   const double err = worst_mean_depth(mesh, c.problem.initial_coeffs(), [](double x, double y) {

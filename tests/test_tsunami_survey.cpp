@@ -102,10 +102,7 @@ TEST_CASE("survey: the highest water surface near each point, as given and shift
           "offsets = { a = [-0.9, 0.0], b = [0.001, 0.0] }\n";
   write(dir.file("case.toml"), text);
   const Config cfg = Config::load(dir.file("case.toml"));
-  RunOptions opt;
-  opt.case_path = dir.file("case.toml");
-  opt.output_dir = dir.path();
-  const RunSettings s = read_run_settings(cfg, opt);
+  const RunSettings s = case_settings(cfg, dir.file("case.toml"), dir.path());
   const Mesh m = case_mesh("meshes/geographic_box.geo", 0);
   const SwCase c = make_sw_case(cfg, s, m);
   auto* gauges = dynamic_cast<GaugeObserver*>(c.problem.observer.get());

@@ -64,6 +64,18 @@ TEST_CASE("values out of range are refused") {
   CHECK(has(r.err, "--order"));
 }
 
+TEST_CASE("NaN is refused where a number places something: a dam break, a boundary level") {
+  TempDir d("cli_nan");
+  const std::string dam = quote(source_path("cases/dam_break.toml"));
+  const std::string out = " -o " + quote((d / "o").string());
+  CHECK(has(expect_error("run " + dam + out + " --set initial.x0=nan", d, 3), "initial.x0"));
+  const std::string lake = quote(source_path("cases/lake_at_rest.toml"));
+  const std::string line = expect_error(
+      "run " + lake + out + " --set boundary.wall.type=\"absorbing\" --set boundary.wall.level=nan",
+      d, 3);
+  CHECK(has(line, "boundary.wall.level"));
+}
+
 TEST_CASE("boundary groups that do not match the mesh are named") {
   TempDir d("cli_groups");
   std::string c = square_case();

@@ -154,6 +154,53 @@ TEST_CASE("raster: 0-360 longitudes and a window across the antimeridian") {
   CHECK(b(135.1 - 360, 41) == doctest::Approx(a(135.1, 41)).epsilon(1e-13));
 }
 
+TEST_CASE("raster: a global 15 arc-second grid serves a regional mesh without being read whole") {
+  // 86,400 x 43,200 cells (14 GB as float32), sparse: only the tiles written take room. One
+  // block of known values off Okushiri and one across the antimeridian.
+  test::ScratchDir dir("raster_global");
+  const std::string p = dir.file("global15.tif");
+  const int nx = 86400, ny = 43200;
+  const double d = 1.0 / 240;
+  {
+    GDALAllRegister();
+    const char* opts[] = {"TILED=YES", "SPARSE_OK=TRUE", "BIGTIFF=YES", nullptr};
+    GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GTiff"), p.c_str(), nx, ny, 1, GDT_Float32,
+                                 const_cast<char**>(opts));
+    REQUIRE(ds);
+    double gt[6] = {-180.0, d, 0, 90.0, 0, -d};
+    GDALSetGeoTransform(ds, gt);
+    GDALRasterBandH b = GDALGetRasterBand(ds, 1);
+    GDALSetRasterNoDataValue(b, -32768);
+    // Columns and rows of the cells centred at longitude x, latitude y.
+    auto col = [&](double x) { return int(std::floor((x + 180) / d)); };
+    auto row = [&](double y) { return int(std::floor((90 - y) / d)); };
+    std::vector<float> v;
+    auto block = [&](int c0, int r0, int w) { // w columns, 64 rows
+      v.resize(std::size_t(w) * 64);
+      for (int j = 0; j < 64; ++j)
+        for (int i = 0; i < w; ++i)
+          v[std::size_t(j * w + i)] =
+              float(field(-180 + (c0 + i + 0.5) * d, 90 - (r0 + j + 0.5) * d) / 64);
+      REQUIRE(GDALRasterIO(b, GF_Write, c0, r0, w, 64, v.data(), w, 64, GDT_Float32, 0, 0) ==
+              CE_None);
+    };
+    block(col(139.3), row(42.2), 64);
+    block(nx - 32, row(0.1), 32); // 32 columns west of 180 E, 32 east of 180 W
+    block(0, row(0.1), 32);
+    GDALClose(ds);
+  }
+  const Grid g = read_raster({p, "", RasterWindow{139.32, 139.4, 42.05, 42.15}, geo});
+  CHECK(g.xs.size() <= 30); // the window (at most 24 cells) and its margins, not the globe
+  CHECK(g.ys.size() <= 30);
+  CHECK(g(139.36, 42.1) == doctest::Approx(field(139.36, 42.1) / 64).epsilon(1e-6));
+  // A mesh across the antimeridian, in 0-360 longitudes: the grid's columns follow the window.
+  const Grid a = read_raster({p, "", RasterWindow{179.97, 180.03, 0.02, 0.08}, geo});
+  CHECK(a.xs.front() < 179.97);
+  CHECK(a.xs.back() > 180.03);
+  CHECK(a(179.99, 0.05) == doctest::Approx(field(179.99, 0.05) / 64).epsilon(1e-6));
+  CHECK(a(180.01, 0.05) == doctest::Approx(field(-179.99, 0.05) / 64).epsilon(1e-6));
+}
+
 TEST_CASE("raster: nodata becomes missing; units and coordinate systems are checked") {
   test::ScratchDir dir("raster");
   const std::string p = dir.file("nd.tif");

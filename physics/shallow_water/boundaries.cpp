@@ -33,13 +33,13 @@ void read_sw_boundaries(const Config& cfg, const Mesh& mesh, int order, Problem<
       table = reader.tabulate(bc, [&](double x, double y, double* u) { pb.initial(x, y, u); });
     } else if (type == "absorbing") {
       bc.kind = BcKind::absorbing;
-      bc.level = b.get_double("level", 0.0);
+      bc.level = b.get_double_in("level", Config::Interval::closed(-1e4, 1e4), 0.0);
     } else { // level
       bc.kind = BcKind::inflow;
       if (b.has("file") == b.has("level"))
         b.error("level", "give either level = <number> or file = \"<time series>\"");
       if (b.has("level")) {
-        bc.level = b.get_double("level");
+        bc.level = b.get_double_in("level", Config::Interval::closed(-1e4, 1e4));
       } else {
         const TimeSeries ts = read_time_series(case_relative(cfg, b.get_string("file")));
         // [n, t..., eta...]: interpolated in time on the device by the boundary kernel

@@ -61,7 +61,7 @@ Initial read_initial(const Config& cfg, double g, const GridArea& area) {
   } else if (type == "dam_break") {
     DamBreak d;
     d.g = g;
-    d.x0 = ic.get_double("x0");
+    d.x0 = ic.get_double_in("x0", Config::Interval::closed(-1e300, 1e300)); // finite
     d.h_left = ic.get_double_in("h_left", 0, 1e300);
     d.h_right = ic.get_double_in("h_right", Config::Interval::closed(0, d.h_left));
     out.fields.level = false;

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Prepares the Okushiri benchmark for a GPU machine that has neither Gmsh nor GDAL: the region's
 # mesh (tridg region, here), and the case's rasters written by GDAL as gridded "x y z" text,
-# which any build of tridg reads, with a copy of each case that names them. Everything lands in
-# .deps/okushiri/ (git-ignored); name it and meshes/okushiri*.h5 in the device call's carry.
-#   bench/okushiri_device_inputs.sh [--size-factor F]...
+# which any build of tridg reads, with a copy of each case that names them: .deps/okushiri/; the
+# meshes (the case's, and --size-factor 2's for the resolution study) compressed in
+# .deps/meshes/ (both git-ignored). The device call carries .deps/okushiri, .deps/meshes and
+# .deps/root (toml++ and muParser, dpkg -x of their Debian packages).
+#   bench/okushiri_device_inputs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 T=${TRIDG:-build/bin/tridg}
@@ -20,5 +22,9 @@ for c in okushiri_1993 okushiri_1993_tanioka; do
       -e 's|"../data/okushiri/HNO1993.tif"|"HNO1993.xyz"|' \
       -e 's|"\.\./|"../../|' "cases/$c.toml" > "$out/$c.toml"
 done
-[ -f meshes/okushiri.h5 ] || "$T" region cases/okushiri_1993.toml -o meshes/okushiri.h5 "$@"
-ls -la "$out" meshes/okushiri.h5
+[ -f meshes/okushiri.h5 ] || "$T" region cases/okushiri_1993.toml -o meshes/okushiri.h5
+[ -f meshes/okushiri_coarse.h5 ] ||
+  "$T" region cases/okushiri_1993.toml -o meshes/okushiri_coarse.h5 --size-factor 2
+mkdir -p .deps/meshes
+for m in okushiri okushiri_coarse; do xz -T1 -6 -c "meshes/$m.h5" > ".deps/meshes/$m.h5.xz"; done
+ls -la "$out" .deps/meshes

@@ -25,6 +25,12 @@ done
 [ -f meshes/okushiri.h5 ] || "$T" region cases/okushiri_1993.toml -o meshes/okushiri.h5
 [ -f meshes/okushiri_coarse.h5 ] ||
   "$T" region cases/okushiri_1993.toml -o meshes/okushiri_coarse.h5 --size-factor 2
+# The libraries the GPU machine lacks, unpacked from their Debian packages (bench/device_env.sh).
+if [ ! -f .deps/root/usr/include/muParser.h ]; then
+  (mkdir -p .deps/debs && cd .deps/debs &&
+    apt-get download libtomlplusplus-dev libmuparser-dev libmuparser2v5)
+  for f in .deps/debs/*.deb; do dpkg -x "$f" .deps/root; done
+fi
 mkdir -p .deps/meshes
 for m in okushiri okushiri_coarse; do xz -T1 -6 -c "meshes/$m.h5" > ".deps/meshes/$m.h5.xz"; done
 ls -la "$out" .deps/meshes

@@ -225,6 +225,7 @@ private:
       refuse(shown, cmd, fmt::format("reads '{}', which is not a regular file", name));
     std::string ext = real.extension().string();
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    check_no_option_file(real.string());
     if (ext == ".msh") check_msh_counts(real.string(), max_elements_); // Gmsh trusts its counts
     // Gmsh merges a file it does not recognise by its extension (and a .pos view) with the .geo
     // parser: only mesh and CAD formats are data; everything else is scanned as a program.
@@ -244,6 +245,15 @@ private:
 };
 
 } // namespace
+
+void check_no_option_file(const std::string& path) {
+  std::error_code ec;
+  if (fs::exists(fs::path(path + ".opt"), ec) || fs::is_symlink(fs::path(path + ".opt"), ec))
+    fail(ExitCode::bad_mesh,
+         path + ".opt: Gmsh would read this option file beside " +
+             fs::path(path).filename().string() +
+             " on its own, and option files can run commands; remove or rename it");
+}
 
 void check_geo_safe(const std::string& path, std::int64_t max_elements) {
   Scanner(path, max_elements).scan(path, path, 0);

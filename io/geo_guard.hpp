@@ -14,4 +14,8 @@ namespace tridg {
 // get check_msh_counts(max_elements).
 void check_geo_safe(const std::string& path, std::int64_t max_elements);
 
+// Gmsh reads NAME.opt beside every file NAME it opens or merges, on its own, and an option file
+// can run commands like a .geo. Throws UserError(bad_mesh) when `path` has such a sidecar.
+void check_no_option_file(const std::string& path);
+
 } // namespace tridg

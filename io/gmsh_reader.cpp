@@ -422,6 +422,7 @@ RawMesh read_gmsh(const std::string& path, const MeshOptions& opt) {
   const std::string ext = lower(std::filesystem::path(path).extension().string());
   if (ext != ".msh" && ext != ".geo")
     fail(ExitCode::bad_mesh, path + ": Gmsh files must end in .msh or .geo");
+  if (!opt.trust_geo) check_no_option_file(path);
   if (ext == ".geo" && !opt.trust_geo) check_geo_safe(path, opt.max_elements);
   if (ext == ".msh") check_msh_counts(path, opt.max_elements);
   return Reader(path, ext == ".geo", opt).read();

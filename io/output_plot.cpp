@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -74,6 +75,15 @@ std::string find_program(const std::string& program) {
     start = end + 1;
   }
   return "";
+}
+
+std::string gmsh_script_text(const std::string& text) {
+  std::string s = text;
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) &&
+        std::string(" _.,=()+-").find(c) == std::string::npos)
+      c = '_';
+  return s;
 }
 
 std::string render_plot(const PlotOptions& opt) {
@@ -146,7 +156,9 @@ std::string render_plot(const PlotOptions& opt) {
   std::string png = opt.output;
   if (png.empty()) {
     const fs::path in(opt.input);
-    png = (in.parent_path() / (in.stem().string() + "_" + opt.field + ".png")).string();
+    // The field's name comes from the file: no '/' or ".." of it may lead elsewhere.
+    png = (in.parent_path() / (in.stem().string() + "_" + gmsh_script_text(opt.field) + ".png"))
+              .string();
   }
   if (fs::path(png).extension() != ".png")
     fail(ExitCode::bad_case, png + ": the picture's name must end in .png");
@@ -184,7 +196,7 @@ std::string render_plot(const PlotOptions& opt) {
   geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\nView[0].SaturateValues = 1;\n";
   geo += fmt::format("View[0].CustomMin = {:.17g};\nView[0].CustomMax = {:.17g};\n", lo, hi);
   geo += "View[0].ShowScale = 1;\nView[0].ShowTime = 0;\nView[0].Light = 0;\n";
-  geo += fmt::format("View[0].Name = \"{}\";\n", title);
+  geo += fmt::format("View[0].Name = \"{}\";\n", gmsh_script_text(title));
   geo += "Print \"out.png\";\nExit;\n";
   write_text_file((dir / "script.geo").string(), geo);
 

@@ -25,4 +25,9 @@ std::string render_plot(const PlotOptions& opt);
 // Where `program` is on PATH, or "" when it is not.
 std::string find_program(const std::string& program);
 
+// `text` as it may stand inside a quoted string of a Gmsh script: only letters, digits and
+// " _.,=()+-" are kept, anything else becomes '_', so that a name from a file (a field's) can
+// neither end the string nor start a command.
+std::string gmsh_script_text(const std::string& text);
+
 } // namespace tridg

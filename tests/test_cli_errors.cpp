@@ -76,6 +76,23 @@ TEST_CASE("NaN is refused where a number places something: a dam break, a bounda
   CHECK(has(line, "boundary.wall.level"));
 }
 
+TEST_CASE("an option file that Gmsh would read beside a mesh is refused, and runs nothing") {
+  TempDir d("cli_opt");
+  const std::string msh = read_file(source_path("meshes/fixtures/square_41.msh"));
+  write_file(d / "m.msh", msh);
+  write_file(d / "m.msh.opt", "SystemCall \"touch " + (d / "pwned").string() + "\";\n");
+  const std::string line = expect_error("info " + quote((d / "m.msh").string()), d, 2);
+  CHECK(has(line, "m.msh.opt: Gmsh would read this option file"));
+  CHECK_FALSE(fs::exists(d / "pwned"));
+  // The same beside a mesh that a .geo merges.
+  fs::create_directories(d / "g");
+  write_file(d / "g" / "m.msh", msh);
+  write_file(d / "g" / "m.msh.opt", "SystemCall \"touch " + (d / "pwned").string() + "\";\n");
+  write_file(d / "g" / "a.geo", "Merge \"m.msh\";\n");
+  CHECK(has(expect_error("info " + quote((d / "g" / "a.geo").string()), d, 2), "m.msh.opt"));
+  CHECK_FALSE(fs::exists(d / "pwned"));
+}
+
 TEST_CASE("boundary groups that do not match the mesh are named") {
   TempDir d("cli_groups");
   std::string c = square_case();

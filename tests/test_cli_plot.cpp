@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "cli_run.hpp"
+#include "io/output_plot.hpp"
 
 using namespace tridg_test;
 
@@ -64,4 +65,13 @@ TEST_CASE("plot renders a field to PNG, or says clearly why not") {
   const CmdResult outside = run_tridg("plot " + h5 + " --crop 5,6,5,6", d.path);
   CHECK(outside.code == 3);
   CHECK(outside.last_line().find("--crop") != std::string::npos);
+}
+
+TEST_CASE("a field's name from a file reaches Gmsh's script and the PNG's name harmless") {
+  // Names are checked against the file's list, but the file may come from anyone.
+  const std::string evil = "a\"; SystemCall \"touch x\"; b=\"../../y";
+  const std::string safe = tridg::gmsh_script_text(evil);
+  CHECK(safe.find_first_of("\";/\\\n") == std::string::npos);
+  CHECK(safe.size() == evil.size());
+  CHECK(tridg::gmsh_script_text("max_height(t=1.5)") == "max_height(t=1.5)");
 }

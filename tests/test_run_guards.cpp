@@ -280,6 +280,12 @@ TEST_CASE("non-physical or absurd case values end at once with exit 3") {
       {c + "output.interval=1e-300 --set time.steps=20000 --set output.max_outputs=3",
        "output.max_outputs"},
       {"run " + quote((d / "sw.toml").string()) + " -q -o " + quote((d / "o").string()), "depth"},
+      // Gauges sampled more often than the stable step clip every step: still counted.
+      {"run " + quote(source_path("cases/lake_at_rest.toml")) + " -q -o " +
+           quote((d / "g").string()) +
+           " --set gauges.interval=0.001 --set time.steps=0 --set time.end=100 --set "
+           "time.max_steps=50",
+       "time.max_steps"},
   };
   for (const Case& k : cases) {
     CAPTURE(k.args);

@@ -2,6 +2,9 @@
 // A Gmsh API session as tridg uses it (mesh reading, region meshing): quiet, nothing saved,
 // errors kept in Gmsh's logger, always finalised.
 #include <gmsh.h>
+#include <stdlib.h>
+
+#include <cstdlib>
 
 #include <string>
 #include <vector>
@@ -12,7 +15,21 @@ namespace tridg {
 class GmshSession {
 public:
   GmshSession() {
-    gmsh::initialize(0, nullptr, false);
+    {
+      // Gmsh's FLTK reads and rewrites $HOME/.fltk/fltk.org/fltk.prefs while Gmsh initialises:
+      // with HOME naming something that is not a folder, it can create nothing there (a run
+      // writes only into its output folder). tridg's own threads are idle here.
+      const char* home = std::getenv("HOME");
+      const std::string saved = home ? home : "";
+      ::setenv("HOME", "/dev/null", 1);
+      try {
+        gmsh::initialize(0, nullptr, false);
+      } catch (...) {
+        restore_home(home != nullptr, saved);
+        throw;
+      }
+      restore_home(home != nullptr, saved);
+    }
     try {
       // Gmsh writes to the terminal by default; tridg reports errors itself, on one line.
       gmsh::option::setNumber("General.Terminal", 0);
@@ -46,6 +63,12 @@ public:
     }
   }
   GmshSession(const GmshSession&) = delete;
+  static void restore_home(bool had, const std::string& value) {
+    if (had)
+      ::setenv("HOME", value.c_str(), 1);
+    else
+      ::unsetenv("HOME");
+  }
   GmshSession& operator=(const GmshSession&) = delete;
 
   // The first error Gmsh logged in this session (the later ones tend to be consequences).

@@ -93,6 +93,15 @@ TEST_CASE("an option file that Gmsh would read beside a mesh is refused, and run
   CHECK_FALSE(fs::exists(d / "pwned"));
 }
 
+TEST_CASE("reading a mesh through Gmsh writes nothing into the home folder") {
+  TempDir d("cli_home");
+  fs::create_directories(d / "home");
+  const CmdResult r = run_tridg("info " + quote(source_path("meshes/fixtures/square_41.msh")),
+                                d.path, "HOME=" + quote((d / "home").string()));
+  CHECK(r.code == 0);
+  CHECK(fs::is_empty(d / "home")); // FLTK's fltk.prefs once appeared under .fltk/ there
+}
+
 TEST_CASE("boundary groups that do not match the mesh are named") {
   TempDir d("cli_groups");
   std::string c = square_case();

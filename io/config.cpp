@@ -203,6 +203,13 @@ std::string Config::source() const {
   return state_->source;
 }
 
+std::string Config::case_relative(const std::string& name) const {
+  const std::filesystem::path p = name;
+  return (p.is_absolute() ? p : std::filesystem::path(source()).parent_path() / p)
+      .lexically_normal()
+      .string();
+}
+
 int Config::line(const std::string& key) const {
   return line_of(*state_, path_of(key));
 }

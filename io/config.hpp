@@ -79,7 +79,9 @@ public:
   std::vector<Config> tables(const std::string& key) const;
   std::vector<std::string> keys() const; // keys of this table, in file order (--set ones last)
 
-  std::string source() const;                        // the file name given to load()/parse()
+  std::string source() const; // the file name given to load()/parse()
+  // A file name given in the case: relative ones are relative to the case file's folder.
+  std::string case_relative(const std::string& name) const;
   int line(const std::string& key) const;            // 1-based; 0 if absent or set by --set
   std::string path_of(const std::string& key) const; // full dotted path from the document root
   // "case.toml:14 initial.rho": the `where` to give an Expression built from this key.

@@ -113,11 +113,19 @@ struct Dataset {
   }
 };
 
+// raster_drivers() as GDAL takes them: a null-terminated list.
+const char* const* allowed_drivers() {
+  static const std::vector<const char*> d = [] {
+    std::vector<const char*> v;
+    for (const std::string& n : raster_drivers()) v.push_back(n.c_str());
+    v.push_back(nullptr);
+    return v;
+  }();
+  return d.data();
+}
+
 GDALDatasetH open_allowed(const std::string& name) {
-  std::vector<const char*> drivers;
-  for (const std::string& d : raster_drivers()) drivers.push_back(d.c_str());
-  drivers.push_back(nullptr);
-  return GDALOpenEx(name.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, drivers.data(), nullptr,
+  return GDALOpenEx(name.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, allowed_drivers(), nullptr,
                     nullptr);
 }
 
@@ -198,10 +206,7 @@ bool is_raster(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec) || path.starts_with("/vsi")) return false;
   QuietErrors quiet;
-  std::vector<const char*> drivers;
-  for (const std::string& d : raster_drivers()) drivers.push_back(d.c_str());
-  drivers.push_back(nullptr);
-  return GDALIdentifyDriverEx(path.c_str(), GDAL_OF_RASTER, drivers.data(), nullptr) != nullptr;
+  return GDALIdentifyDriverEx(path.c_str(), GDAL_OF_RASTER, allowed_drivers(), nullptr) != nullptr;
 }
 
 Grid read_raster(const RasterRequest& r) {

@@ -62,8 +62,8 @@ GaugeCell LswGaugeModel::cell(const OwnedState& c, int k) const {
   GaugeCell g;
   g.wet = true;
   g.level = coefficient_mean(c, modes(), 0, k);
-  g.depth = g.level - bed_mean(k);
   g.ground = bed_mean(k);
+  g.depth = g.level - g.ground;
   return g;
 }
 

@@ -109,10 +109,6 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
   }
   if (g.has("measured")) {
     const Config m = g.table("measured");
-    const fs::path f = m.get_string("file");
-    s.measured_file = (f.is_absolute() ? f : fs::path(root.source()).parent_path() / f)
-                          .lexically_normal()
-                          .string();
     s.time_column = m.get_string("time");
     s.scale = m.get_double("scale", 1.0);
     s.from = m.get_double("from", 0.0);
@@ -127,9 +123,9 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
     }
     // The records are read now, so that a missing file or column ends the run before its
     // first step rather than after its last.
-    const Columns c = read_columns(s.measured_file, 2);
-    c.column(s.time_column);
-    for (const auto& gc : s.columns) c.column(gc.second);
+    s.measured = read_columns(root.case_relative(m.get_string("file")), 2);
+    s.measured->column(s.time_column);
+    for (const auto& gc : s.columns) s.measured->column(gc.second);
   }
   return s;
 }
@@ -353,8 +349,8 @@ void GaugeObserver::write_maxima(const OwnedState& c) {
 }
 
 void GaugeObserver::compare() {
-  if (s_.measured_file.empty() || t_.size() < 2) return;
-  const Columns m = read_columns(s_.measured_file, 2);
+  if (!s_.measured || t_.size() < 2) return;
+  const Columns& m = *s_.measured;
   const std::vector<double>& mt = m.data[m.column(s_.time_column)];
   const double t0 = std::max(s_.from, t_.front()), t1 = std::min(s_.until, t_.back());
   for (const auto& [gauge, column] : s_.columns) {

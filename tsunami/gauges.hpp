@@ -16,6 +16,7 @@
 #include "io/config.hpp"
 #include "io/json.hpp"
 #include "io/mesh.hpp"
+#include "io/time_series.hpp"
 #include "physics/shallow_water/geographic.hpp"
 #include "solver/problem.hpp"
 #include "tsunami/gauge_model.hpp"
@@ -52,9 +53,10 @@ struct GaugeSettings {
   std::optional<SurveySettings> survey;
   std::size_t survey_first = 0;
   Geographic geo;
-  // Measured records: columns of `file` (times in `time_column`) times `scale`, compared over
-  // [from, until]; `columns` maps gauge names to column names.
-  std::string measured_file, time_column;
+  // Measured records, read with the case: their columns (times in `time_column`) times
+  // `scale`, compared over [from, until]; `columns` maps gauge names to column names.
+  std::optional<Columns> measured;
+  std::string time_column;
   double scale = 1, from = 0, until = std::numeric_limits<double>::infinity();
   std::vector<std::pair<std::string, std::string>> columns;
 };

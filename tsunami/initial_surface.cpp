@@ -1,7 +1,6 @@
 #include "tsunami/initial_surface.hpp"
 
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <memory>
 
@@ -18,12 +17,9 @@ std::optional<InitialSurface> read_initial_surface(const Config& ic, const Confi
       if (ic.has(k)) ic.error(k, "needs surface = \"raster file\"");
     return std::nullopt;
   }
-  namespace fs = std::filesystem;
-  const fs::path f = ic.get_string("surface");
   // Any grid tridg reads: a raster, or gridded "x y z" text.
   GridSpec spec;
-  spec.path = (f.is_absolute() ? f : (fs::path(root.source()).parent_path() / f).lexically_normal())
-                  .string();
+  spec.path = root.case_relative(ic.get_string("surface"));
   spec.variable = ic.get_string("surface_variable", "");
   spec.window = area.window;
   spec.crs = area.crs;

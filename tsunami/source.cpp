@@ -3,14 +3,11 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <filesystem>
 
 #include "physics/shallow_water/geographic.hpp"
 #include "tsunami/fsp_reader.hpp"
 
 namespace tridg {
-
-namespace fs = std::filesystem;
 
 double SeafloorSource::uplift(double x, double y) const {
   double up = 0;
@@ -86,9 +83,7 @@ std::optional<SeafloorSource> read_seafloor_source(const Config& cfg) {
     t.error(has_fsp ? "fsp" : "type",
             "give the subfaults either as [source.subfaults.NAME] tables or as fsp = \"file\"");
   if (has_fsp) {
-    const fs::path f = t.get_string("fsp");
-    const std::string path =
-        (f.is_absolute() ? f : fs::path(cfg.source()).parent_path() / f).lexically_normal();
+    const std::string path = cfg.case_relative(t.get_string("fsp"));
     const FspModel m = read_fsp(path);
     s.faults = m.subfaults;
     if (geo.on) {

@@ -100,11 +100,8 @@ std::vector<SurveyPoint> read_survey(const std::string& path) {
 }
 
 SurveySettings read_survey_settings(const Config& t, const Config& root) {
-  namespace fs = std::filesystem;
   SurveySettings s;
-  const fs::path f = t.get_string("file");
-  s.file = (f.is_absolute() ? f : (fs::path(root.source()).parent_path() / f).lexically_normal())
-               .string();
+  s.file = root.case_relative(t.get_string("file"));
   s.radius = t.get_double_in("radius", Config::Interval::open(0, 1e7));
   s.min_depth = t.get_double_in("min_depth", 0, 1e3, 0.01);
   s.points = read_survey(s.file);

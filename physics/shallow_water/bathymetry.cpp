@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
 #include <limits>
 
 #include "io/expression.hpp"
@@ -16,13 +15,10 @@ namespace {
 
 // One grid's keys, from [bathymetry] itself (the single-file form) or one [[bathymetry.grid]].
 GridSpec read_grid_spec(const Config& t, const Config& root, bool single, const GridArea& area) {
-  namespace fs = std::filesystem;
   GridSpec s;
   s.window = area.window;
   s.crs = area.crs;
-  const fs::path f = t.get_string("file");
-  s.path = (f.is_absolute() ? f : (fs::path(root.source()).parent_path() / f).lexically_normal())
-               .string();
+  s.path = root.case_relative(t.get_string("file"));
   // The single-file form read depths by default; a new grid must say which it holds, since
   // a wrong sign turns the sea into mountains.
   const std::string values = single ? t.get_choice("values", {"depth", "elevation"}, "depth")

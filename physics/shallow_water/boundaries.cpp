@@ -1,23 +1,9 @@
 #include "physics/shallow_water/boundaries.hpp"
 
-#include <filesystem>
-
 #include "io/time_series.hpp"
 #include "solver/boundary_setup.hpp"
 
 namespace tridg {
-
-namespace {
-
-std::string case_relative(const Config& cfg, const std::string& f) {
-  namespace fs = std::filesystem;
-  const fs::path p = f;
-  return (p.is_absolute() ? p : fs::path(cfg.source()).parent_path() / p)
-      .lexically_normal()
-      .string();
-}
-
-} // namespace
 
 void read_sw_boundaries(const Config& cfg, const Mesh& mesh, int order, Problem<3>& pb) {
   BoundaryReader<3> reader(cfg, mesh, order, {"wall", "level", "absorbing", "outflow", "initial"});
@@ -41,7 +27,7 @@ void read_sw_boundaries(const Config& cfg, const Mesh& mesh, int order, Problem<
       if (b.has("level")) {
         bc.level = b.get_double_in("level", Config::Interval::closed(-1e4, 1e4));
       } else {
-        const TimeSeries ts = read_time_series(case_relative(cfg, b.get_string("file")));
+        const TimeSeries ts = read_time_series(cfg.case_relative(b.get_string("file")));
         // [n, t..., eta...]: interpolated in time on the device by the boundary kernel
         // (physics/shallow_water/bc_level.hpp).
         table.push_back(double(ts.t.size()));

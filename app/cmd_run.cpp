@@ -49,7 +49,7 @@ Action add_run_command(CLI::App& app) {
   return [opt, &app]() {
     // From here SIGINT/SIGTERM end the run with exit code 130 and a message; the time loop
     // takes over to write a checkpoint.
-    install_early_interrupt_handlers(par::root());
+    install_early_interrupt_handlers(par::root(), /*run=*/true);
     if (app.get_option("--quiet")->as<bool>()) opt->quiet = true;
     const RunResult r = run_case(*opt);
     (void)r;

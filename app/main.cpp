@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 
 #include "app/commands.hpp"
@@ -55,6 +56,8 @@ int main(int argc, char** argv) {
   using namespace tridg;
   // Under mpirun or srun: one rank of several (a no-op otherwise).
   const par::Session mpi(argc, argv);
+  // Ctrl-C or SIGTERM at any moment ends with exit 130 and one line (`run` refines this).
+  install_early_interrupt_handlers(par::root());
   h5::silence_errors(); // first HDF5 call: see there
   CLI::App app{"tridg " TRIDG_VERSION
                ": high-order discontinuous Galerkin solver for the 2D Euler and shallow-water "
@@ -101,6 +104,12 @@ int main(int argc, char** argv) {
     return static_cast<int>(ExitCode::internal);
   } catch (const UserError& e) {
     return report(e.code(), "error", e.what());
+  } catch (const std::bad_alloc&) {
+    // Sizes come from the inputs (a grid's declared dimensions, a mesh, a map's nodes): an input
+    // asked for more memory than the machine has, which is not a bug to report.
+    return report(ExitCode::bad_case, "error",
+                  "out of memory: the inputs ask for more memory than this machine has (a "
+                  "grid, mesh or map that large, or a limit such as --max-elements set too high)");
   } catch (const std::exception& e) {
     return report(ExitCode::internal, "internal error", e.what(), " (please report this)");
   }

@@ -78,7 +78,10 @@ template <int M> struct BackendConfig {
 };
 
 struct StepStatus {
-  double t = 0, dt = 0; // time reached; the dt the next step will take
+  double t = 0;
+  // The step the stability limit (or time.dt) allows from the state reached, whatever target the
+  // next step is clipped to: a chunk that ends on a sample time has no next step of its own.
+  double dt = 0;
   std::int64_t steps = 0;
   bool blew_up = false;  // a non-finite or inadmissible cell average appeared
   bool finished = false; // the backend reached the end itself (a converged steady solve)

@@ -16,6 +16,7 @@ enum class ExitCode : int {
   diverged = 6,     // NaN or negative density/pressure/depth during the run
   no_device = 7,    // CUDA requested but no usable GPU
   device_error = 8, // the GPU failed during the run (out of memory, a kernel fault)
+  parallel = 9,     // MPI failed: a call between ranks returned an error, or MPI cannot start
   interrupted = 130 // SIGINT/SIGTERM: checkpoint written
 };
 

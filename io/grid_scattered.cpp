@@ -15,11 +15,20 @@ ScatteredGrid::ScatteredGrid(std::string source, std::vector<double> x, std::vec
   if (n == 0) fail(ExitCode::bad_case, source_ + ": no points with a value");
   if (n >= std::numeric_limits<std::uint32_t>::max())
     fail(ExitCode::bad_case, source_ + ": too many points (" + std::to_string(n) + ")");
+  for (std::size_t k = 0; k < n; ++k)
+    if (!std::isfinite(x_[k]) || !std::isfinite(y_[k]))
+      fail(ExitCode::bad_case,
+           source_ + ": point " + std::to_string(k + 1) + " has a coordinate that is not finite");
   const auto [xa, xb] = std::minmax_element(x_.begin(), x_.end());
   const auto [ya, yb] = std::minmax_element(y_.begin(), y_.end());
   x0_ = *xa;
   y0_ = *ya;
   const double w = *xb - *xa, h = *yb - *ya;
+  // Beyond this the bucket arithmetic (and the distances) would overflow.
+  if (!(w < 1e150 && h < 1e150))
+    fail(ExitCode::bad_case, source_ + ": the points span more than 1e150 (from " +
+                                 std::to_string(*xa) + " to " + std::to_string(*xb) + " and " +
+                                 std::to_string(*ya) + " to " + std::to_string(*yb) + ")");
   // Points on one line (or one point) have no area: their spacing is taken along the line.
   const double area = w > 0 && h > 0 ? w * h : std::max(w, h) * std::max(w, h) / double(n);
   spacing_ = std::sqrt(area / double(n));
@@ -112,24 +121,38 @@ double ScatteredGrid::operator()(double x, double y) const {
 }
 
 double ScatteredGrid::nearest(double x, double y) const {
+  const Hit h = nearest_point(x, y);
+  return h.index >= 0 ? v_[std::size_t(h.index)] : std::nan("");
+}
+
+ScatteredGrid::Hit ScatteredGrid::nearest_point(double x, double y, double within) const {
   const std::int64_t cx = cell_x(x), cy = cell_y(y);
-  // The first ring that touches the buckets, and the last one that can hold any.
+  // The first ring that touches the buckets, and the last one that can hold any point (or any
+  // within reach).
   const std::int64_t r0 = std::max<std::int64_t>({0, -cx, cx - (nbx_ - 1), -cy, cy - (nby_ - 1)});
-  const std::int64_t r1 = std::max({cx, nbx_ - 1 - cx, cy, nby_ - 1 - cy, r0});
-  double best = std::numeric_limits<double>::infinity();
-  std::uint32_t at = 0;
+  std::int64_t r1 = std::max({cx, nbx_ - 1 - cx, cy, nby_ - 1 - cy, r0});
+  if (within < double(r1) * cell_) r1 = std::int64_t(std::ceil(within / cell_)) + 1;
+  double best = within < std::numeric_limits<double>::infinity()
+                    ? within * within * (1 + 1e-15)
+                    : std::numeric_limits<double>::infinity();
+  std::int64_t at = -1;
   for (std::int64_t r = r0; r <= r1; ++r) {
     // Every point in ring r lies at least (r - 1) buckets away.
-    if (std::isfinite(best) && double(r - 1) * cell_ > std::sqrt(best)) break;
+    if (at >= 0 && double(r - 1) * cell_ > std::sqrt(best)) break;
     visit_ring(cx, cy, r, [&](std::uint32_t k) {
       const double dx = x_[k] - x, dy = y_[k] - y, d2 = dx * dx + dy * dy;
-      if (d2 < best || (d2 == best && k < at)) {
+      if (d2 < best || (d2 == best && std::int64_t(k) < at)) {
         best = d2;
         at = k;
       }
     });
   }
-  return std::isfinite(best) ? v_[at] : std::nan("");
+  Hit h;
+  if (at >= 0 && std::sqrt(best) <= within) {
+    h.index = at;
+    h.distance = std::sqrt(best);
+  }
+  return h;
 }
 
 } // namespace tridg

@@ -2,6 +2,7 @@
 // Scattered points (x, y, value), such as soundings given only where there is water, with
 // inverse-distance weighting of the nearest points found through a bucket grid.
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,15 @@ public:
   double operator()(double x, double y) const;
   // The value of the nearest point, however far; NaN when there are no points.
   double nearest(double x, double y) const;
+  // The nearest point within `within` of (x, y) (ties: the lower index) and its distance; index
+  // -1 when there is none. The search visits only the buckets that `within` reaches.
+  struct Hit {
+    std::int64_t index = -1;
+    double distance = 0;
+  };
+  Hit nearest_point(double x, double y,
+                    double within = std::numeric_limits<double>::infinity()) const;
+  double value(std::size_t k) const { return v_[k]; }
 
   const std::string& source() const { return source_; }
   std::size_t size() const { return v_.size(); }

@@ -130,7 +130,14 @@ MapGrid read_map_netcdf(const std::string& path) {
   } else {
     fail(ExitCode::bad_case, path + ": not a map of tridg maps (no lat/lon or y/x coordinates)");
   }
+  // Each axis is a variable of one dimension; the fields are read only when their two dimensions
+  // are the axes' own (y, x), so that no file can make a read larger than its buffer.
   auto axis = [&](int v, int& n, double& a0, double& da) {
+    int nd = 0;
+    check(nc_inq_varndims(f.id, v, &nd), path, "axis", ExitCode::bad_case);
+    if (nd != 1)
+      fail(ExitCode::bad_case, path + ": an axis (lat/lon or y/x) has " + std::to_string(nd) +
+                                   " dimensions instead of one");
     int dim = 0;
     check(nc_inq_vardimid(f.id, v, &dim), path, "axis", ExitCode::bad_case);
     std::size_t len = 0;
@@ -141,11 +148,14 @@ MapGrid read_map_netcdf(const std::string& path) {
     n = int(len);
     a0 = a[0];
     da = a[1] - a[0];
-    if (!(std::isfinite(a0) && std::isfinite(da) && da > 0))
-      fail(ExitCode::bad_case, path + ": the axes must be increasing and regular");
+    bool regular = std::isfinite(a0) && std::isfinite(da) && da > 0;
+    for (std::size_t i = 2; regular && i < len; ++i)
+      regular = std::abs(a[i] - (a0 + double(i) * da)) <= 1e-6 * da;
+    if (!regular) fail(ExitCode::bad_case, path + ": the axes must be increasing and regular");
+    return dim;
   };
-  axis(vy, g.ny, g.y0, g.dy);
-  axis(vx, g.nx, g.x0, g.dx);
+  const int dim_y = axis(vy, g.ny, g.y0, g.dy);
+  const int dim_x = axis(vx, g.nx, g.x0, g.dx);
   int nvars = 0;
   check(nc_inq_nvars(f.id, &nvars), path, "variables", ExitCode::bad_case);
   for (int v = 0; v < nvars; ++v) {
@@ -154,6 +164,11 @@ MapGrid read_map_netcdf(const std::string& path) {
     check(nc_inq_varname(f.id, v, name), path, "variable", ExitCode::bad_case);
     check(nc_inq_varndims(f.id, v, &nd), path, name, ExitCode::bad_case);
     if (nd != 2) continue;
+    int dims[2] = {};
+    check(nc_inq_vardimid(f.id, v, dims), path, name, ExitCode::bad_case);
+    if (dims[0] != dim_y || dims[1] != dim_x)
+      fail(ExitCode::bad_case, path + ": field '" + name + "' is not on the file's (" +
+                                   (g.geographic ? "lat, lon" : "y, x") + ") axes");
     MapField m;
     m.name = name;
     m.long_name = get_text_attr(f.id, v, "long_name");

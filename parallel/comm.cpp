@@ -38,8 +38,17 @@ MPI_Comm g_comm = MPI_COMM_NULL, g_error_comm = MPI_COMM_NULL;
 int g_rank = 0, g_size = 1, g_local = 0, g_local_size = 1;
 bool g_started = false;
 
+// The communicators return their errors (MPI_ERRORS_RETURN, set in Session) instead of aborting
+// inside the call, so that a failed call ends the run through the error path of every other
+// failure: one line and ExitCode::parallel.
 void check(int rc, const char* what) {
-  if (rc != MPI_SUCCESS) fail(ExitCode::internal, std::string("MPI failed in ") + what);
+  if (rc == MPI_SUCCESS) return;
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) len = 0;
+  fail(ExitCode::parallel,
+       std::string("MPI failed in ") + what + ": " +
+           (len > 0 ? std::string(text, std::size_t(len)) : "error " + std::to_string(rc)));
 }
 
 // Rows are sent as bytes: the exchange serves double and float states alike.
@@ -104,8 +113,26 @@ Session::Session(int& argc, char**& argv) {
   if (inited || !launched_by_mpi()) return;
   // Only the main thread calls MPI; OpenMP threads never do.
   int provided = 0;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+    std::fprintf(stderr, "tridg: error: MPI could not be started (MPI_Init_thread failed)\n");
+    std::_Exit(int(ExitCode::parallel));
+  }
   g_started = true;
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  // OpenMP threads run beside the main thread's MPI calls: a library that promises less than
+  // that is refused before any work, by every rank alike.
+  if (provided < MPI_THREAD_FUNNELED) {
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0)
+      std::fprintf(stderr,
+                   "tridg: error: the MPI library provides thread level %d, below "
+                   "MPI_THREAD_FUNNELED (%d) that tridg's OpenMP threads need\n",
+                   provided, MPI_THREAD_FUNNELED);
+    MPI_Finalize();
+    std::_Exit(int(ExitCode::parallel));
+  }
+  // Duplicates inherit the error handler: every call on them returns its error to check().
   MPI_Comm_dup(MPI_COMM_WORLD, &g_comm);
   MPI_Comm_dup(MPI_COMM_WORLD, &g_error_comm);
   MPI_Comm_rank(g_comm, &g_rank);

@@ -243,7 +243,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                     "the steady solve did not reach implicit.steady_tol in " +
                         std::to_string(step) + " iterations (" + backend->progress_note() +
                         "; raise time.steps); last state saved to ");
-    guard.check(t, step, st.dt, target);
+    guard.check(t, step, st.dt);
     if (t >= next_event) {
       if (pb.state_event) {
         backend->get_state(state);

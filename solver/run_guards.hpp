@@ -46,14 +46,14 @@ void warn_about_slivers(const Mesh& mesh);
 
 // After each chunk of steps: ends the run when its time step collapsed (below 1e-12 of time.end
 // and 1e-3 of its first value: diverged) or when the steps still needed exceed time.max_steps
-// (bad_case). `dt` is the next step, `target` the time advance() was
-// asked to reach (a step clipped to it says nothing about the step size).
+// (bad_case). `dt` is the step the stability limit allows from the state reached (StepStatus::dt),
+// not the step clipped to the next sample time.
 struct StepGuard {
   double t_end = 0;           // infinity for a run by steps
   std::int64_t max_steps = 0; // time.max_steps
   double first_dt = 0;        // the first step size seen
   bool reported = false;
-  void check(double t, std::int64_t step, double dt, double target);
+  void check(double t, std::int64_t step, double dt);
 };
 
 } // namespace tridg

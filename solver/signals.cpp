@@ -11,6 +11,7 @@ namespace {
 volatile std::sig_atomic_t g_signal = 0;
 volatile std::sig_atomic_t g_loop_done = 0; // the time loop has ended
 volatile std::sig_atomic_t g_speak = 1;     // this process writes the early handler's message
+volatile std::sig_atomic_t g_run = 0;       // in `tridg run` (else another command)
 struct sigaction g_old_int, g_old_term;
 
 void on_signal(int sig) {
@@ -27,7 +28,12 @@ void say(const char* text, std::size_t n) {
 
 void on_early_signal(int sig) {
   if (!g_speak) ::_exit(130);
-  if (g_loop_done) {
+  if (!g_run) {
+    if (sig == SIGINT)
+      TRIDG_SAY("tridg: error: interrupted by SIGINT (the command's output is not written)\n");
+    else
+      TRIDG_SAY("tridg: error: interrupted by SIGTERM (the command's output is not written)\n");
+  } else if (g_loop_done) {
     if (sig == SIGINT)
       TRIDG_SAY("tridg: error: interrupted by SIGINT after the time loop, while writing the final "
                 "output (no checkpoint written)\n");
@@ -48,9 +54,10 @@ void on_early_signal(int sig) {
 
 } // namespace
 
-void install_early_interrupt_handlers(bool speak) {
+void install_early_interrupt_handlers(bool speak, bool run) {
   g_loop_done = 0;
   g_speak = speak;
+  g_run = run;
   struct sigaction sa {};
   sa.sa_handler = on_early_signal;
   sigemptyset(&sa.sa_mask);

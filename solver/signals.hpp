@@ -1,15 +1,16 @@
 #pragma once
-// SIGINT and SIGTERM in `tridg run`. Before the time loop (reading the case, meshing, setting up)
-// and after it there is no state worth a checkpoint: the process ends at once with exit code
-// 130 and a one-line message. During the time loop the first signal only sets a flag, which the
-// loop checks between chunks of steps to write a checkpoint and stop cleanly (exit code 130); a
-// second one ends the process at once, as usual.
+// SIGINT and SIGTERM. In every command but the time loop of `tridg run` (reading, meshing,
+// resampling, setting up, writing the final output) there is no state worth a checkpoint: the
+// process ends at once with exit code 130 and a one-line message. During the time loop the first
+// signal only sets a flag, which the loop checks between chunks of steps to write a checkpoint and
+// stop cleanly (exit code 130); a second one ends the process at once, as usual.
 namespace tridg {
 
-// Installs the immediate handlers (called at the start of `tridg run`). Only a process that
-// speaks writes the message: under MPI that is rank 0, since the launcher sends the signal to
-// every rank, also when it ends the others after one rank's error (one message, not one per rank).
-void install_early_interrupt_handlers(bool speak);
+// Installs the immediate handlers: at the start of every command, and again by `tridg run`
+// (`run`: its messages say where the run was). Only a process that speaks writes the message:
+// under MPI that is rank 0, since the launcher sends the signal to every rank, also when it ends
+// the others after one rank's error (one message, not one per rank).
+void install_early_interrupt_handlers(bool speak, bool run = false);
 
 // An error has been reported: a signal while the process ends (an MPI launcher ending the ranks
 // once one has exited with the error) adds no message.

@@ -32,4 +32,23 @@ inline std::string lake_case(double u0) {
          std::to_string(u0) + "\"\n[boundary.wall]\ntype = \"wall\"\n";
 }
 
+// A square (meshes/fixtures/square_41.msh, whose lines include x = 0.5) with a pond 1 cm deep
+// on its left half and a dry plateau 5 cm high on its right, a small hump of water on the pond,
+// solved for its steady state by `scheme` (steady or steady_rk). Every cell is either wet or dry
+// at rest from the start, as the implicit schemes need (no partly wet cell).
+inline std::string pond_case(const std::string& scheme) {
+  return "[physics]\ntype = \"shallow_water\"\ng = 9.81\nmanning = 0.05\n"
+         "[mesh]\nfile = \"" +
+         source_path("meshes/fixtures/square_41.msh") +
+         "\"\n[discretization]\norder = 1\nflux = \"hll\"\n"
+         "[time]\nscheme = \"" +
+         scheme +
+         "\"\nsteps = 200000\n[implicit]\nsteady_tol = 1e-8\n"
+         "[bathymetry]\nelevation = \"x < 0.5 ? -0.01 : 0.05\"\n"
+         "[initial]\ntype = \"level\"\n"
+         "eta = \"0.0001 * exp(-100 * ((x - 0.25)^2 + (y - 0.5)^2))\"\n"
+         "[boundary.bottom]\ntype = \"wall\"\n[boundary.top]\ntype = \"wall\"\n"
+         "[boundary.left]\ntype = \"wall\"\n[boundary.right]\ntype = \"wall\"\n";
+}
+
 } // namespace tridg::test

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <sstream>
 
 #include "cli_run.hpp"
 
@@ -203,4 +204,25 @@ TEST_CASE("command-line mistakes") {
   const CmdResult version = run_tridg("--version", d.path);
   CHECK(version.code == 0);
   CHECK(has(version.out, "tridg "));
+}
+
+TEST_CASE("the exit-code table documents every exit code tridg has") {
+  // Each enumerator of io/error.hpp, "name = N,", must have its row "| N | name |".
+  const std::string codes = read_file(source_path("io/error.hpp"));
+  const std::string table = read_file(source_path("docs/exit_codes.md"));
+  const std::size_t from = codes.find("enum class ExitCode"), to = codes.find("};", from);
+  REQUIRE(from != std::string::npos);
+  int rows = 0;
+  std::istringstream in(codes.substr(from, to - from));
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t eq = line.find(" = ");
+    if (eq == std::string::npos || line.find("enum") != std::string::npos) continue;
+    const std::string name =
+        line.substr(line.find_first_not_of(' '), eq - line.find_first_not_of(' '));
+    const std::string number = line.substr(eq + 3, line.find_first_of(", /", eq + 3) - eq - 3);
+    CAPTURE(name);
+    CHECK(has(table, "| " + number + " | " + name + " |"));
+    ++rows;
+  }
+  CHECK(rows >= 10);
 }

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -113,6 +114,73 @@ TEST_CASE("maps: bad requests are one-line errors") {
             .find("max_height") != std::string::npos);
 }
 
+namespace {
+
+// A maxima file of n centroids at (x, y) with the given radii (none when empty) and zero fields.
+std::string write_maxima(const test::ScratchDir& dir, const std::string& name,
+                         const std::vector<double>& x, const std::vector<double>& y,
+                         const std::vector<double>& radius) {
+  const std::string path = dir.file(name);
+  h5::File f = h5::File::create(path);
+  const std::vector<double> zero(x.size(), 0.0);
+  f.write("x", x);
+  f.write("y", y);
+  if (!radius.empty()) f.write("radius", radius);
+  for (const char* field : {"bed", "max_eta", "max_depth", "arrival_time"}) f.write(field, zero);
+  return path;
+}
+
+} // namespace
+
+TEST_CASE("maps: centroids or radii that are not finite, and centroids on a line") {
+  test::ScratchDir dir("maps_bad");
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  MapOptions o;
+  // A NaN centroid once made the bucket of element -2^31 (a crash): now refused by number.
+  o.input = write_maxima(dir, "nan.h5", {0, 1, nan, 1}, {0, 0, 1, 1}, {});
+  CHECK(test::user_error_of([&] { resample_maxima(o); }, ExitCode::bad_case)
+            .find("element 2 has a centroid that is not finite") != std::string::npos);
+  o.input = write_maxima(dir, "radius.h5", {0, 1, 0, 1}, {0, 0, 1, 1}, {0.5, -1, 0.5, 0.5});
+  CHECK(test::user_error_of([&] { resample_maxima(o); }, ExitCode::bad_case)
+            .find("element 1 has radius -1") != std::string::npos);
+  // Centroids on one line (an extent without area) once made a bucket grid of 1e150 columns:
+  // now the grid follows the line, one node per centroid spacing.
+  std::vector<double> x(1000), y(1000, 2.0), r(1000, 0.5);
+  for (std::size_t k = 0; k < x.size(); ++k) x[k] = double(k);
+  o.input = write_maxima(dir, "line.h5", x, y, r);
+  const MapGrid g = resample_maxima(o);
+  CHECK(g.ny == 1);
+  CHECK(g.nx >= 1000);
+  CHECK(g.nx <= 1002);
+  CHECK(g.field("bed")->values[500] == 0.0);
+  // Radii far smaller than the spacing: nodes between the centroids are outside every element.
+  o.spacing = 0.25;
+  o.input = write_maxima(dir, "small.h5", x, y, std::vector<double>(1000, 1e-3));
+  const MapGrid s = resample_maxima(o);
+  CHECK(std::isfinite(s.field("bed")->values[0]));
+  CHECK(std::isnan(s.field("bed")->values[2]));
+}
+
+TEST_CASE("maps: a grid larger than the memory is one line and exit 3, not an internal error") {
+  test::ScratchDir dir("maps_memory");
+  const std::string in = write_maxima(dir, "four.h5", {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1});
+  // 62,500 x 62,500 nodes, under the largest --max-points: 31 GB a field, with 4 GB of address
+  // space.
+  const std::string cmd = "ulimit -v 4000000; " + std::string(TRIDG_BINARY) + " maps '" + in +
+                          "' -o '" + dir.file("m.nc") +
+                          "' --spacing 1.6e-5 --max-points 4294967296 2> '" + dir.file("err") +
+                          "'; echo \\$? > '" + dir.file("rc") + "'";
+  REQUIRE(std::system(("bash -c \"" + cmd + "\"").c_str()) == 0);
+  std::ifstream rc(dir.file("rc")), err(dir.file("err"));
+  int code = -1;
+  rc >> code;
+  const std::string text{std::istreambuf_iterator<char>(err), std::istreambuf_iterator<char>()};
+  INFO(text);
+  CHECK(code == 3);
+  CHECK(text.find("tridg: error: out of memory") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(dir.file("m.nc")));
+}
+
 TEST_CASE("a map is drawn as a PNG of the asked width and the ground's aspect") {
   test::ScratchDir dir("maps_png");
   const MapGrid g = hump_map(dir, 0.05);
@@ -169,5 +237,42 @@ TEST_CASE("the maps' CF-NetCDF file reads back with its conventions and values")
   CHECK(back.nx == g.nx);
   CHECK(back.ny == g.ny);
   CHECK(back.field("bed") != nullptr);
+}
+
+TEST_CASE("a NetCDF map whose axes or fields are not of its grid is refused, not read") {
+  test::ScratchDir dir("maps_nc_bad");
+  // An axis of 2 dimensions once overran the one dimension id read for it; a field larger than
+  // the axes once overran its buffer.
+  auto make = [&](const std::string& name, bool axis_2d, bool big_field) {
+    const std::string path = dir.file(name);
+    int nc = 0, dy = 0, dx = 0, dz = 0, v = 0;
+    REQUIRE(nc_create(path.c_str(), NC_CLOBBER, &nc) == NC_NOERR);
+    nc_def_dim(nc, "lat", 3, &dy);
+    nc_def_dim(nc, "lon", 4, &dx);
+    nc_def_dim(nc, "big", 50, &dz);
+    const int lat_dims[2] = {dy, dx};
+    nc_def_var(nc, "lat", NC_DOUBLE, axis_2d ? 2 : 1, lat_dims, &v);
+    nc_def_var(nc, "lon", NC_DOUBLE, 1, &dx, &v);
+    const int fd[2] = {big_field ? dz : dy, big_field ? dz : dx};
+    nc_def_var(nc, "max_height", NC_DOUBLE, 2, fd, &v);
+    nc_enddef(nc);
+    const std::vector<double> lat = {1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3}, lon = {0, 1, 2, 3};
+    int id = 0;
+    nc_inq_varid(nc, "lat", &id);
+    nc_put_var_double(nc, id, lat.data());
+    nc_inq_varid(nc, "lon", &id);
+    nc_put_var_double(nc, id, lon.data());
+    nc_close(nc);
+    return path;
+  };
+  CHECK(test::user_error_of([&] { read_map_netcdf(make("axis.nc", true, false)); },
+                            ExitCode::bad_case)
+            .find("has 2 dimensions") != std::string::npos);
+  CHECK(test::user_error_of([&] { read_map_netcdf(make("field.nc", false, true)); },
+                            ExitCode::bad_case)
+            .find("not on the file's (lat, lon) axes") != std::string::npos);
+  const MapGrid ok = read_map_netcdf(make("ok.nc", false, false));
+  CHECK(ok.nx == 4);
+  CHECK(ok.ny == 3);
 }
 #endif

@@ -153,3 +153,50 @@ TEST_CASE("an error on 3 ranks ends them all with one message and its exit code"
   CHECK(io.code == 5);
   CHECK(tridg_error(io).find("cannot create the output folder") != std::string::npos);
 }
+
+TEST_CASE("a rank killed during the run ends every rank; the last snapshot continues the run") {
+  TempDir d("mpi_killed");
+  const fs::path out = d / "run";
+  const std::string args =
+      case_args("double_mach", "--set time.end=0.03 --set output.interval=0.002", out);
+  // Rank 1 of this run (found by its output folder on its command line: other tests may run ranks
+  // at the same time) is killed (SIGKILL, as a lost node) once the second snapshot exists; the
+  // launcher must then end rank 0 too, well within the command's time limit (124: a hang).
+  const std::string find_and_kill = R"(
+for e in /proc/[0-9]*/environ; do
+  p=${e%/environ}; p=${p#/proc/}
+  tr '\0' '\n' < "$e" 2>/dev/null | grep -qx -e OMPI_COMM_WORLD_RANK=1 -e PMI_RANK=1 || continue
+  tr '\0' '\n' < /proc/$p/cmdline 2>/dev/null | grep -qxF "$OUT" && kill -9 "$p"
+done
+)";
+  write_file(d / "kill.sh",
+             "OUT=" + quote(out.string()) + "\ntimeout -k 5 120 env OMP_NUM_THREADS=1 " + kMpiEnv +
+                 " " + ranks(2) + " " + quote(TRIDG_BINARY) + " " + args + " > " +
+                 quote((d / "out.txt").string()) + " 2> " + quote((d / "err.txt").string()) +
+                 " < /dev/null &\nL=$!\nfor i in $(seq 2400); do [ -f \"$OUT/solution_0002.h5\" ] "
+                 "&& break; sleep 0.05; done" +
+                 find_and_kill + "wait $L\necho $? > " + quote((d / "rc.txt").string()) + "\n");
+  REQUIRE(std::system(("bash " + quote((d / "kill.sh").string())).c_str()) == 0);
+  const int rc = std::stoi(read_file(d / "rc.txt"));
+  INFO(read_file(d / "err.txt"));
+  CHECK(rc != 0);
+  CHECK(rc != 124);
+  CHECK_FALSE(fs::exists(out / "final.h5"));
+  // The newest snapshot that was written is whole: one process continues from it to the end.
+  fs::path newest;
+  for (const auto& e : fs::directory_iterator(out)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("solution_", 0) == 0 && e.path().extension() == ".h5" &&
+        (newest.empty() || name > newest.filename().string()))
+      newest = e.path();
+  }
+  REQUIRE_FALSE(newest.empty());
+  const CmdResult again = run_tridg(case_args("double_mach",
+                                              "--set time.end=0.03 --set output.interval=0.002 "
+                                              "--restart " +
+                                                  quote(newest.string()),
+                                              d / "again"),
+                                    d.path);
+  INFO(again.err);
+  CHECK(again.code == 0);
+}

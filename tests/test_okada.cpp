@@ -250,6 +250,18 @@ TEST_CASE("Okada: subfault checks") {
   g = f;
   g.slip = std::nan("");
   CHECK(error_of([&] { check_subfault(g, "here"); }).find("here: subfault") == 0);
+  // The ranges of the case file's keys hold for subfaults from any file (an .fsp accepted a slip
+  // of 1e6 m, a depth of 1e6 km, a strike of 1e308, a length of 1e-297 m).
+  const std::pair<double Subfault::*, double> wrong[] = {
+      {&Subfault::slip, 1e6},           {&Subfault::depth, 1e9},     {&Subfault::strike, 1e308},
+      {&Subfault::rake, -1e308},        {&Subfault::length, 1e-297}, {&Subfault::width, 2e7},
+      {&Subfault::rupture_time, 1e308}, {&Subfault::opening, -2e3}};
+  for (const auto& [member, value] : wrong) {
+    g = f;
+    g.*member = value;
+    CAPTURE(value);
+    CHECK(error_of([&] { check_subfault(g, "here"); }).find("is outside") != std::string::npos);
+  }
 }
 
 TEST_CASE("Okada: longitude/latitude to local metres") {

@@ -192,6 +192,13 @@ TEST_CASE("SIGTERM before the time loop: exit 130 with one line") {
   CHECK(r.code == 130);
   CHECK(error_lines(r.err) == 1);
   CHECK(has(r.last_line(), "interrupted by SIGTERM before the time loop"));
+  // The other commands too (they ended with status 143 and no line): `info` meshing the same file.
+  const CmdResult i = run_shell("", "info " + quote((d / "big.geo").string()), d.path,
+                                kWaitHandler + "kill -INT $c");
+  INFO(i.err);
+  CHECK(i.code == 130);
+  CHECK(error_lines(i.err) == 1);
+  CHECK(has(i.last_line(), "interrupted by SIGINT (the command's output is not written)"));
 }
 
 TEST_CASE("damaged restart files: exit 4 naming the value") {
@@ -286,6 +293,21 @@ TEST_CASE("non-physical or absurd case values end at once with exit 3") {
            " --set gauges.interval=0.001 --set time.steps=0 --set time.end=100 --set "
            "time.max_steps=50",
        "time.max_steps"},
+      // A NaN bed (it made every cell dry and the run ended with exit 0) and a NaN level (the sea
+      // started empty): refused at the element where they are met.
+      {"run " + quote(source_path("cases/lake_at_rest.toml")) + " -q -o " +
+           quote((d / "nan_bed").string()) + " --set 'bathymetry.elevation=\"0/0\"'",
+       "the bed (elevation = 0/0) is not finite in element"},
+      {"run " + quote(source_path("cases/lake_at_rest.toml")) + " -q -o " +
+           quote((d / "nan_eta").string()) + " --set 'initial.eta=\"sqrt(-1)\"'",
+       "[initial]: the water level is not finite"},
+      // Every chunk of steps ends on a gauge sample, yet the estimate from the stable step refuses
+      // the run at once instead of after time.max_steps steps.
+      {"run " + quote(source_path("cases/lake_at_rest.toml")) + " -q -o " +
+           quote((d / "g2").string()) +
+           " --set gauges.interval=1 --set time.steps=0 --set time.end=1e6 --set "
+           "time.max_steps=200",
+       "would take about"},
   };
   for (const Case& k : cases) {
     CAPTURE(k.args);

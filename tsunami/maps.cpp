@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "io/error.hpp"
+#include "io/grid_scattered.hpp"
 #include "io/h5_util.hpp"
 #include "io/png_writer.hpp"
 
@@ -44,6 +45,18 @@ Maxima read_maxima(std::string path) {
   if (n == 0 || m.y.size() != n || m.bed.size() != n || m.max_eta.size() != n ||
       m.max_depth.size() != n || m.arrival.size() != n)
     fail(ExitCode::bad_case, path + ": the per-element fields differ in length");
+  if (!m.radius.empty() && m.radius.size() != n)
+    fail(ExitCode::bad_case, path + ": the per-element fields differ in length");
+  // Centroids and radii from another tool, or damaged: refused before any search uses them.
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!std::isfinite(m.x[k]) || !std::isfinite(m.y[k]))
+      fail(ExitCode::bad_case,
+           fmt::format("{}: element {} has a centroid that is not finite", path, k));
+    if (!m.radius.empty() && !(m.radius[k] > 0 && m.radius[k] < 1e150))
+      fail(ExitCode::bad_case,
+           fmt::format("{}: element {} has radius {} (a positive finite length is needed)", path, k,
+                       m.radius[k]));
+  }
   m.level = f.has_attr("/", "arrival_level") ? f.attr_double("/", "arrival_level") : 0.0;
   m.geographic = f.has_attr("/", "geographic") && f.attr_int("/", "geographic") != 0;
   return m;
@@ -58,8 +71,12 @@ MapGrid resample_maxima(const MapOptions& opt) {
          x1 = *std::max_element(m.x.begin(), m.x.end());
   double y0 = *std::min_element(m.y.begin(), m.y.end()),
          y1 = *std::max_element(m.y.begin(), m.y.end());
-  // The typical spacing of the centroids: the extent's area per element.
-  const double typical = std::sqrt(std::max((x1 - x0) * (y1 - y0), 1e-300) / double(n));
+  std::vector<double> index(n);
+  for (std::size_t k = 0; k < n; ++k) index[k] = double(k);
+  const ScatteredGrid centroids(opt.input, m.x, m.y, std::move(index));
+  // The typical spacing of the centroids: the extent's area per element (along the line for
+  // centroids on one line).
+  const double typical = centroids.spacing();
   if (opt.box) {
     const auto& b = *opt.box;
     if (!(b[0] < b[1] && b[2] < b[3])) fail(ExitCode::bad_case, "--box: give x0 < x1 and y0 < y1");
@@ -84,47 +101,21 @@ MapGrid resample_maxima(const MapOptions& opt) {
   g.dx = g.dy = h;
   g.nx = int(nx);
   g.ny = int(ny);
-  // Buckets of the centroids, about one per element, over the data's extent.
-  const double bx0 = *std::min_element(m.x.begin(), m.x.end());
-  const double by0 = *std::min_element(m.y.begin(), m.y.end());
-  const double bs = typical;
-  const int bnx = int((*std::max_element(m.x.begin(), m.x.end()) - bx0) / bs) + 1;
-  const int bny = int((*std::max_element(m.y.begin(), m.y.end()) - by0) / bs) + 1;
-  std::vector<std::vector<int>> bucket(std::size_t(bnx) * bny);
-  for (std::size_t k = 0; k < n; ++k)
-    bucket[std::size_t(int((m.y[k] - by0) / bs)) * bnx + int((m.x[k] - bx0) / bs)].push_back(
-        int(k));
-  // The nearest centroid: rings of buckets around the node's, until the next ring (all of whose
-  // points are at least r - 1 buckets away) cannot hold a nearer one.
-  auto nearest = [&](double x, double y) {
-    const int bi = int(std::floor((x - bx0) / bs)), bj = int(std::floor((y - by0) / bs));
-    int best = -1;
-    double d2 = std::numeric_limits<double>::infinity();
-    const int rmax = std::max(bnx, bny) + 1;
-    for (int r = 0; r <= rmax; ++r) {
-      const double gap = (r - 1) * bs;
-      if (gap > 0 && gap * gap > d2) break;
-      for (int j = bj - r; j <= bj + r; ++j)
-        for (int i = bi - r; i <= bi + r; ++i) {
-          if (std::max(std::abs(i - bi), std::abs(j - bj)) != r) continue;
-          if (i < 0 || j < 0 || i >= bnx || j >= bny) continue;
-          for (int k : bucket[std::size_t(j) * bnx + i]) {
-            const double d = (m.x[k] - x) * (m.x[k] - x) + (m.y[k] - y) * (m.y[k] - y);
-            if (d < d2) d2 = d, best = k;
-          }
-        }
-    }
-    return std::pair{best, std::sqrt(d2)};
-  };
+  // The nearest centroid within the largest reach of any element (the search of the scattered
+  // grids: a node far from the mesh visits only the buckets that reach covers).
+  const double reach_max =
+      m.radius.empty() ? 3 * typical : 2 * *std::max_element(m.radius.begin(), m.radius.end());
   std::vector<double> fh(std::size_t(g.nx) * g.ny, kNaN), fd = fh, fi = fh, fa = fh, fb = fh;
   for (int j = 0; j < g.ny; ++j)
     for (int i = 0; i < g.nx; ++i) {
-      const auto [k, d] = nearest(g.x0 + i * h, g.y0 + j * h);
-      if (k < 0) continue; // no centroid within the rings searched: far outside the mesh
+      const ScatteredGrid::Hit hit = centroids.nearest_point(g.x0 + i * h, g.y0 + j * h, reach_max);
+      if (hit.index < 0) continue; // no centroid within reach: outside the mesh
+      const std::size_t k = std::size_t(hit.index);
+      const double d = hit.distance;
       // Outside the mesh: farther from the nearest centroid than twice that element's reach to
       // its vertices. (A node inside a large element may lie nearer the centroid of a smaller
       // neighbour; the graded sizes of a mesh keep that neighbour's reach above half its own.)
-      const double reach = m.radius.empty() ? 3 * typical : 2 * m.radius[std::size_t(k)];
+      const double reach = m.radius.empty() ? 3 * typical : 2 * m.radius[k];
       if (d > reach) continue;
       const std::size_t q = std::size_t(j) * g.nx + i;
       fb[q] = m.bed[k];

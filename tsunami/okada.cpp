@@ -168,8 +168,23 @@ void check_subfault(const Subfault& f, const std::string& where) {
                            f.dip, f.rake, f.slip,  f.opening, f.rupture_time};
   for (double v : values)
     if (!std::isfinite(v)) bad("has a value that is not a finite number");
-  if (!(f.length > 0) || !(f.width > 0)) bad("length and width must be > 0");
-  if (f.dip < 0 || f.dip > 90) bad("dip must be in [0, 90] degrees");
+  using L = SubfaultLimits;
+  auto range = [&](const char* name, double v, double lo, double hi, const char* unit) {
+    if (v < lo || v > hi) {
+      std::ostringstream os;
+      os << name << " = " << v << " " << unit << " is outside [" << lo << ", " << hi << "]";
+      bad(os.str());
+    }
+  };
+  range("depth", f.depth, 0, L::depth, "m");
+  range("length", f.length, L::size_min, L::size_max, "m");
+  range("width", f.width, L::size_min, L::size_max, "m");
+  range("strike", f.strike, -L::angle, L::angle, "degrees");
+  range("dip", f.dip, 0, 90, "degrees");
+  range("rake", f.rake, -L::angle, L::angle, "degrees");
+  range("slip", f.slip, -L::slip, L::slip, "m");
+  range("opening", f.opening, -L::slip, L::slip, "m");
+  range("rupture time", f.rupture_time, 0, L::rupture_time, "s");
   const double up_dip = f.anchor == FaultAnchor::centroid ? 0.5 * f.width : 0.0;
   const double top = f.depth - up_dip * std::sin(f.dip * std::numbers::pi / 180.0);
   if (top < -1e-9 * f.width) {

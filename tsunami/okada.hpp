@@ -69,8 +69,20 @@ struct SurfaceDisplacement {
   double east = 0, north = 0, up = 0;
 };
 
+// The ranges a subfault's values must lie in, whether a case file or an .fsp file gives them
+// (check_subfault, and the case's [[source.subfault]] keys): beyond them a value is a typing or
+// unit mistake (a slip of 1e6 m, a depth of 1e6 km), not an earthquake.
+struct SubfaultLimits {
+  static constexpr double depth = 1e6;        // m, anchor depth in [0, depth]
+  static constexpr double size_min = 1e-3;    // m, length and width in [size_min, size_max]
+  static constexpr double size_max = 1e7;     // m
+  static constexpr double angle = 360;        // degrees, strike and rake in [-angle, angle]
+  static constexpr double slip = 1e3;         // m, slip and opening in [-slip, slip]
+  static constexpr double rupture_time = 1e6; // s, in [0, rupture_time]
+};
+
 // Throws UserError(bad_case) naming `where` if the subfault is not a valid source: a value not
-// finite, length or width <= 0, dip outside [0, 90] or any part of the rectangle above the
+// finite or outside SubfaultLimits, dip outside [0, 90] or any part of the rectangle above the
 // surface (beyond a tolerance of 1e-9 of its width).
 void check_subfault(const Subfault& f, const std::string& where);
 

@@ -54,6 +54,10 @@ Lattice size_field(const RegionSettings& r, const Bathymetry& bed, double D) {
     for (int i = 0; i < L.nlon; ++i) {
       const double lon = L.lon0 + i * L.dlon, lat = L.lat0 + j * L.dlat;
       const double b = bed(lon, lat);
+      if (!std::isfinite(b))
+        fail(ExitCode::bad_case, fmt::format("[bathymetry]: the bed ({}) is not finite at {}, {} "
+                                             "of the [region] (every size sample needs one)",
+                                             bed.description(), lon, lat));
       // Water: the wavelength's share, not below the coast's size; low land (which the water
       // may reach): the coast's size; high land: the largest.
       double s =

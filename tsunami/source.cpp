@@ -51,15 +51,18 @@ okada::Subfault read_subfault(const Config& t) {
   okada::Subfault f;
   f.x = t.get_double("x");
   f.y = t.get_double("y");
-  f.depth = t.get_double_in("depth", 0, 1e6);
-  f.length = t.get_double_in("length", Config::Interval::open_closed(0, 1e7));
-  f.width = t.get_double_in("width", Config::Interval::open_closed(0, 1e7));
-  f.strike = t.get_double_in("strike", -360, 360);
-  f.dip = t.get_double_in("dip", 0, 90);
-  f.rake = t.get_double_in("rake", -360, 360);
-  f.slip = t.get_double_in("slip", -1e3, 1e3);
-  f.opening = t.get_double_in("opening", -1e3, 1e3, 0.0);
-  f.rupture_time = t.get_double_in("rupture_time", Config::Interval::closed(0, 1e6), 0.0);
+  // The same closed ranges as okada::check_subfault, which also checks subfaults from .fsp files.
+  using L = okada::SubfaultLimits;
+  using I = Config::Interval;
+  f.depth = t.get_double_in("depth", I::closed(0, L::depth));
+  f.length = t.get_double_in("length", I::closed(L::size_min, L::size_max));
+  f.width = t.get_double_in("width", I::closed(L::size_min, L::size_max));
+  f.strike = t.get_double_in("strike", I::closed(-L::angle, L::angle));
+  f.dip = t.get_double_in("dip", I::closed(0, 90));
+  f.rake = t.get_double_in("rake", I::closed(-L::angle, L::angle));
+  f.slip = t.get_double_in("slip", I::closed(-L::slip, L::slip));
+  f.opening = t.get_double_in("opening", I::closed(-L::slip, L::slip), 0.0);
+  f.rupture_time = t.get_double_in("rupture_time", I::closed(0, L::rupture_time), 0.0);
   f.anchor = t.get_choice("anchor", {"centroid", "top_centre"}, "centroid") == "centroid"
                  ? okada::FaultAnchor::centroid
                  : okada::FaultAnchor::top_centre;

@@ -16,6 +16,9 @@ struct GmresResult {
   int iterations = 0;
   double residual = 0; // ||b - A x|| / ||b||
   bool converged = false;
+  // The system or its preconditioner could not be built (a singular block): no solve was made and
+  // the update is zero.
+  bool setup_failed = false;
 };
 
 using LinearOp = std::function<void(const Vec& x, Vec& y)>;

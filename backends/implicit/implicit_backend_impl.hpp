@@ -172,6 +172,20 @@ private:
     return next_dt(r, cfg_.cfl_factor, cfg_.fixed_dt, t_, t_target);
   }
 
+  // Each element's CFL rate for a step in pseudo-time. A dry cell has no wave speed (rate 0): it
+  // takes the slowest wet element's rate, so that its step is finite and its shift in the steady
+  // Jacobian is not zero (a dry cell at rest would otherwise give 0 * infinity, or a singular
+  // block).
+  void pseudo_time_rates() {
+    op_.rates(u_, rate_);
+    double slowest = std::numeric_limits<double>::infinity();
+    for (const double r : rate_)
+      if (r > 0) slowest = std::min(slowest, r);
+    if (!std::isfinite(slowest)) slowest = 1;
+    for (double& r : rate_)
+      if (!(r > 0)) r = slowest;
+  }
+
   // L_ and its RMS at the current state, the first one kept as the reference; a residual that
   // is not finite sets st.failure.
   enum class Residual { above, reached, failed };
@@ -192,7 +206,7 @@ private:
     // Switched evolution relaxation: the pseudo-step grows as the residual falls.
     cfl_ = std::min(prm_.cfl_max,
                     prm_.cfl_start * cfl_scale_ * std::pow(r0_ / residual_, prm_.cfl_growth));
-    op_.rates(u_, rate_);
+    pseudo_time_rates();
     const double base = 1.0 / (2 * P + 1); // the explicit step's 1/(2p+1) at CFL 1
     for (int attempt = 0; attempt < 12; ++attempt) {
       const int n = op_.n_elems();
@@ -225,7 +239,7 @@ private:
   // true when the residual is already below the tolerance.
   bool rk_iteration(StepStatus& st) {
     if (steady_residual(st) != Residual::above) return st.failure.empty();
-    op_.rates(u_, rate_);
+    pseudo_time_rates();
     const std::size_t n = std::size_t(op_.n_elems()), size = u_.size();
     shift_.resize(n); // here each element's pseudo-time step
     for (std::size_t k = 0; k < n; ++k) shift_[k] = cfg_.cfl_factor / rate_[k];

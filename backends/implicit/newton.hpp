@@ -88,14 +88,13 @@ public:
       ++counters_.jacobians;
       built_shift_ = shift;
       if (device_) {
-        if (!device_->build(u, t, shift)) return GmresResult{0, 1.0, false};
+        if (!device_->build(u, t, shift)) return setup_failed(rhs, du);
       } else {
         // block_ilu0 and p_multigrid need the whole pattern even with the matrix-free product.
         if (!matrix_free || block || mg) op_.jacobian(u, t, A_, matrix_free && jacobi);
         A_.shift = shift;
         // A singular block: reported as an unconverged solve.
-        if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_)))
-          return GmresResult{0, 1.0, false};
+        if ((block && !block_.factor(A_)) || (mg && !mg_->factor(A_))) return setup_failed(rhs, du);
       }
       built_ = true;
     }
@@ -159,7 +158,11 @@ public:
       }
       const bool rebuild = !built_ || age_ >= prm_.rebuild_every;
       if (rebuild) age_ = 0;
-      linear_solve(U, t, shift_, L_, rhs_, dU_, rebuild);
+      if (linear_solve(U, t, shift_, L_, rhs_, dU_, rebuild).setup_failed) {
+        why = "the linear system could not be set up (a singular block of the Jacobian: a cell "
+              "where the update does not change the residual, such as a dry cell)";
+        return false;
+      }
       ++age_;
       // An update that would leave a cell mean inadmissible (a depth, a density or a pressure
       // not positive: thin water under strong friction, a strong expansion) is halved until it
@@ -196,6 +199,14 @@ public:
   }
 
 private:
+  // A zero update of the right size, so that no caller reads a stale or empty one.
+  static GmresResult setup_failed(const Vec& rhs, Vec& du) {
+    du.assign(rhs.size(), 0.0);
+    GmresResult g;
+    g.residual = 1.0;
+    g.setup_failed = true;
+    return g;
+  }
   const GmresResult& count(const GmresResult& g) {
     counters_.gmres += g.iterations;
     counters_.last_linear_residual = g.residual;

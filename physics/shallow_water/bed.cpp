@@ -9,6 +9,7 @@
 #include "core/basis.hpp"
 #include "core/dg_basis_tables.hpp"
 #include "core/quadrature.hpp"
+#include "io/error.hpp"
 #include "physics/shallow_water/geo_metric.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/parallel_for.hpp"
@@ -94,6 +95,17 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
   // L2 projection of the bed (serial inside: the bathymetry may be a muParser expression).
   modes_ = project(
       mesh, p, 1, [&b](double x, double y, double* u) { u[0] = b(x, y); }, b.thread_safe());
+  // An expression such as 0/0, or a grid value that overflows, must not make a NaN bed that the
+  // run then carries silently (a NaN bed is dry everywhere).
+  for (int k = 0; k < E; ++k)
+    for (int j = 0; j < np; ++j)
+      if (!std::isfinite(modes_[std::size_t(j) * E + k])) {
+        const ElementMap m = element_map(mesh, k);
+        fail(ExitCode::bad_case, "[bathymetry]: the bed (" + b.description() +
+                                     ") is not finite in element " + std::to_string(k) +
+                                     " (centroid " + std::to_string((m.x0 + m.x1 + m.x2) / 3) +
+                                     ", " + std::to_string((m.y0 + m.y1 + m.y2) / 3) + ")");
+      }
 
   const TriangleRule vr = triangle_rule(2 * p);
   const LineRule lr = gauss_legendre(p + 1);
@@ -269,6 +281,12 @@ std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const S
       for (std::size_t i = 0; i < bv.size(); ++i) {
         eta.push_back(ini.eta_or_h(m.x(pts.r[i], pts.s[i]), m.y(pts.r[i], pts.s[i])) +
                       offset(k, i));
+        // A NaN level would compare as dry and start a still, empty sea without a word.
+        if (!std::isfinite(eta[i]))
+          fail(ExitCode::bad_case,
+               "[initial]: the water level is not finite (" + std::to_string(eta[i]) + ") at (" +
+                   std::to_string(m.x(pts.r[i], pts.s[i])) + ", " +
+                   std::to_string(m.y(pts.r[i], pts.s[i])) + ") in element " + std::to_string(k));
         wet = wet && eta[i] >= bv[i];
       }
     }

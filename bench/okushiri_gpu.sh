@@ -4,7 +4,7 @@
 # muParser unpacked from their Debian packages): the hour at p = 1 on
 # the case's mesh (HNO1993 and the Tanioka fault), and the resolution study (p = 1 and 2 on
 # meshes/okushiri_coarse.h5, p = 2 on the case's mesh, 5 m in the Monai valley on
-# meshes/okushiri_monai5.h5, Manning 0.015, when RUNS names them). Logs and the small
+# meshes/okushiri_monai5.h5, Manning 0.015, dry depths of 1 and 0.1 mm, when RUNS names them). Logs and the small
 # outputs go to $OUT/okushiri.tar.xz, the main run's per-element maxima to
 # $OUT/max_inundation.h5.xz.
 #   RUNS="hno_p1 tanioka_p1 hno_p1_coarse hno_p2_coarse hno_p2" bench/okushiri_gpu.sh
@@ -55,6 +55,12 @@ for r in $RUNS; do
   hno_p1_monai5) run hno_p1_monai5 okushiri_1993 meshes/okushiri_monai5.h5 \
     --set time.max_steps=1000000 ;;
   hno_p1_n015) run hno_p1_n015 okushiri_1993 meshes/okushiri.h5 --set physics.manning=0.015 ;;
+  hno_p1_dry3) run hno_p1_dry3 okushiri_1993 meshes/okushiri.h5 --set physics.dry_depth=0.001 \
+    --set time.max_steps=1000000 ;;
+  hno_p1_dry4) run hno_p1_dry4 okushiri_1993 meshes/okushiri.h5 --set physics.dry_depth=0.0001 \
+    --set time.max_steps=1000000 ;;
+  hno_p1_coarse_dry3) run hno_p1_coarse_dry3 okushiri_1993 meshes/okushiri_coarse.h5 \
+    --set physics.dry_depth=0.001 --set time.max_steps=1000000 ;;
   esac
   pack
 done

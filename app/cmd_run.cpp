@@ -3,9 +3,7 @@
 #include <filesystem>
 
 #include "app/commands.hpp"
-#include "parallel/comm.hpp"
 #include "solver/run.hpp"
-#include "solver/signals.hpp"
 
 namespace tridg {
 
@@ -47,9 +45,6 @@ Action add_run_command(CLI::App& app) {
                   "this seed (> 0); results must not change");
   add_mesh_safety_options(cmd, opt->trust_geo, opt->max_elements);
   return [opt, &app]() {
-    // From here SIGINT/SIGTERM end the run with exit code 130 and a message; the time loop
-    // takes over to write a checkpoint.
-    install_early_interrupt_handlers(par::root(), /*run=*/true);
     if (app.get_option("--quiet")->as<bool>()) opt->quiet = true;
     const RunResult r = run_case(*opt);
     (void)r;

@@ -56,8 +56,6 @@ int main(int argc, char** argv) {
   using namespace tridg;
   // Under mpirun or srun: one rank of several (a no-op otherwise).
   const par::Session mpi(argc, argv);
-  // Ctrl-C or SIGTERM at any moment ends with exit 130 and one line (`run` refines this).
-  install_early_interrupt_handlers(par::root());
   h5::silence_errors(); // first HDF5 call: see there
   CLI::App app{"tridg " TRIDG_VERSION
                ": high-order discontinuous Galerkin solver for the 2D Euler and shallow-water "
@@ -91,6 +89,9 @@ int main(int argc, char** argv) {
   spdlog::set_level(quiet ? spdlog::level::warn : spdlog::level::from_str(level));
   // Every rank reads the same input and meets the same warnings: rank 0 speaks for all.
   if (!par::root()) spdlog::set_level(spdlog::level::off);
+  // From here Ctrl-C or SIGTERM ends any command with exit 130 and one line; `run`'s time loop
+  // takes over to write a checkpoint.
+  install_early_interrupt_handlers(par::root(), app.got_subcommand("run"));
   try {
     for (auto* sub : app.get_subcommands()) {
       if (sub->get_name() == "run") return run();

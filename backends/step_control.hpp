@@ -4,11 +4,15 @@
 
 namespace tridg {
 
-// dt for the next step from the largest CFL rate (wave speed / inscribed radius), never past
-// t_target. Returns 0 once t_target is reached.
+// The step the largest CFL rate (wave speed / inscribed radius) allows, or the fixed one.
+TRIDG_HD double stable_dt(double rate, double cfl_factor, double fixed_dt) {
+  return fixed_dt > 0 ? fixed_dt : cfl_factor / rate;
+}
+
+// dt for the next step: stable_dt, never past t_target. Returns 0 once t_target is reached.
 TRIDG_HD double next_dt(double rate, double cfl_factor, double fixed_dt, double t,
                         double t_target) {
-  double dt = fixed_dt > 0 ? fixed_dt : cfl_factor / rate;
+  double dt = stable_dt(rate, cfl_factor, fixed_dt);
   const double left = t_target - t;
   if (left <= 0) return 0;
   // Stretch the last step by up to 1e-6 of itself rather than leave a sliver for another step.

@@ -99,7 +99,7 @@ public:
     ctl_ = control();
     StepStatus st;
     st.t = ctl_.t;
-    st.dt = ctl_.fixed_dt > 0 ? ctl_.fixed_dt : ctl_.cfl_factor / ctl_.rate;
+    st.dt = stable_dt(ctl_.rate, ctl_.cfl_factor, ctl_.fixed_dt);
     st.steps = ctl_.steps;
     st.blew_up = ctl_.blew_up != 0;
     return st;

@@ -11,6 +11,29 @@
 
 namespace tridg {
 
+// HOME set to `path` while one lives, then as it was (or unset again), whatever is thrown.
+class HomeElsewhere {
+public:
+  explicit HomeElsewhere(const char* path) {
+    const char* home = std::getenv("HOME");
+    had_ = home != nullptr;
+    if (had_) saved_ = home;
+    ::setenv("HOME", path, 1);
+  }
+  ~HomeElsewhere() {
+    if (had_)
+      ::setenv("HOME", saved_.c_str(), 1);
+    else
+      ::unsetenv("HOME");
+  }
+  HomeElsewhere(const HomeElsewhere&) = delete;
+  HomeElsewhere& operator=(const HomeElsewhere&) = delete;
+
+private:
+  bool had_ = false;
+  std::string saved_;
+};
+
 // One Gmsh API session: initialised quietly, always finalised, whatever is thrown.
 class GmshSession {
 public:
@@ -19,16 +42,8 @@ public:
       // Gmsh's FLTK reads and rewrites $HOME/.fltk/fltk.org/fltk.prefs while Gmsh initialises:
       // with HOME naming something that is not a folder, it can create nothing there (a run
       // writes only into its output folder). tridg's own threads are idle here.
-      const char* home = std::getenv("HOME");
-      const std::string saved = home ? home : "";
-      ::setenv("HOME", "/dev/null", 1);
-      try {
-        gmsh::initialize(0, nullptr, false);
-      } catch (...) {
-        restore_home(home != nullptr, saved);
-        throw;
-      }
-      restore_home(home != nullptr, saved);
+      const HomeElsewhere home("/dev/null");
+      gmsh::initialize(0, nullptr, false);
     }
     try {
       // Gmsh writes to the terminal by default; tridg reports errors itself, on one line.
@@ -63,12 +78,6 @@ public:
     }
   }
   GmshSession(const GmshSession&) = delete;
-  static void restore_home(bool had, const std::string& value) {
-    if (had)
-      ::setenv("HOME", value.c_str(), 1);
-    else
-      ::unsetenv("HOME");
-  }
   GmshSession& operator=(const GmshSession&) = delete;
 
   // The first error Gmsh logged in this session (the later ones tend to be consequences).

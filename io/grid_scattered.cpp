@@ -132,9 +132,7 @@ ScatteredGrid::Hit ScatteredGrid::nearest_point(double x, double y, double withi
   const std::int64_t r0 = std::max<std::int64_t>({0, -cx, cx - (nbx_ - 1), -cy, cy - (nby_ - 1)});
   std::int64_t r1 = std::max({cx, nbx_ - 1 - cx, cy, nby_ - 1 - cy, r0});
   if (within < double(r1) * cell_) r1 = std::int64_t(std::ceil(within / cell_)) + 1;
-  double best = within < std::numeric_limits<double>::infinity()
-                    ? within * within * (1 + 1e-15)
-                    : std::numeric_limits<double>::infinity();
+  double best = std::numeric_limits<double>::infinity();
   std::int64_t at = -1;
   for (std::int64_t r = r0; r <= r1; ++r) {
     // Every point in ring r lies at least (r - 1) buckets away.

@@ -32,7 +32,6 @@ public:
   };
   Hit nearest_point(double x, double y,
                     double within = std::numeric_limits<double>::infinity()) const;
-  double value(std::size_t k) const { return v_[k]; }
 
   const std::string& source() const { return source_; }
   std::size_t size() const { return v_.size(); }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -13,6 +12,7 @@
 #include "io/error.hpp"
 #include "io/grid.hpp"
 #include "io/grid_scattered.hpp"
+#include "io/input_file.hpp"
 
 namespace tridg {
 
@@ -103,10 +103,7 @@ GridArea mesh_grid_area(const Mesh& mesh, bool geographic) {
 }
 
 std::string detect_grid_format(const std::string& path) {
-  // Not a directory, FIFO or device: reading those fails or never ends.
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    fail(ExitCode::bad_case, path + ": cannot open the file");
+  require_regular_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(ExitCode::bad_case, path + ": cannot open the file");
   std::string head(512, '\0');
@@ -119,8 +116,8 @@ GridLayer open_grid(const GridSpec& spec) {
   std::string format = spec.format == "auto" ? detect_grid_format(spec.path) : spec.format;
   if (format == "netcdf" || format == "esri" || format == "geotiff") format = "raster";
   if (format == "raster")
-    return regular_layer(read_raster({spec.path, spec.variable, spec.window, spec.crs}), spec,
-                         format);
+    return regular_layer(read_raster({spec.path, spec.variable, spec.area.window, spec.area.crs}),
+                         spec, format);
   if (format == "xyz") return regular_layer(read_xyz_grid(spec.path, spec.columns), spec, format);
   if (format == "scattered") return scattered_layer(spec);
   fail(ExitCode::bad_case, spec.path + ": unknown grid format '" + format + "'");

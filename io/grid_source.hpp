@@ -10,22 +10,6 @@
 
 namespace tridg {
 
-struct GridSpec {
-  std::string path;
-  // "raster" (through GDAL: GeoTIFF, NetCDF, ESRI ASCII, ...), "xyz" (a complete grid of
-  // "x y z" text), "scattered", or "auto": what GDAL recognises is a raster, anything else is
-  // read as gridded "x y z" text. "netcdf", "esri" and "geotiff" are names for "raster".
-  std::string format = "auto";
-  std::string variable;               // NetCDF: the data variable; empty for the only one
-  std::optional<RasterWindow> window; // rasters: read only what covers this
-  RasterRequest::Crs crs = RasterRequest::Crs::any; // rasters: the mesh's coordinates
-  XyzColumns columns = default_xyz_columns;         // x y z text and scattered points
-  double sign = 1.0;                                // -1 turns depths into elevations
-  std::optional<double> missing;                    // a further value that means "no value"
-  double radius = 0.0; // scattered points: search radius (0: the default)
-  int priority = 0;
-};
-
 // Where the grids must have values: the mesh's extent (rasters read only that window) and its
 // coordinates (a raster stating others is refused).
 struct GridArea {
@@ -33,6 +17,21 @@ struct GridArea {
   RasterRequest::Crs crs = RasterRequest::Crs::any;
 };
 GridArea mesh_grid_area(const Mesh& mesh, bool geographic);
+
+struct GridSpec {
+  std::string path;
+  // "raster" (through GDAL: GeoTIFF, NetCDF, ESRI ASCII, ...), "xyz" (a complete grid of
+  // "x y z" text), "scattered", or "auto": what GDAL recognises is a raster, anything else is
+  // read as gridded "x y z" text. "netcdf", "esri" and "geotiff" are names for "raster".
+  std::string format = "auto";
+  std::string variable; // NetCDF: the data variable; empty for the only one
+  GridArea area;        // rasters: read only the window that covers it, in its coordinates
+  XyzColumns columns = default_xyz_columns; // x y z text and scattered points
+  double sign = 1.0;                        // -1 turns depths into elevations
+  std::optional<double> missing;            // a further value that means "no value"
+  double radius = 0.0;                      // scattered points: search radius (0: the default)
+  int priority = 0;
+};
 
 // The file's format as "auto" resolves it: "raster", "xyz" or (a file that cannot be opened)
 // an error.

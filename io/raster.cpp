@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "io/error.hpp"
+#include "io/input_file.hpp"
 
 #ifdef TRIDG_WITH_GDAL
 #include <cpl_conv.h>
@@ -48,8 +49,7 @@ void check_path(const std::string& path) {
   if (path.starts_with("/vsi") || path.find("://") != std::string::npos ||
       path.find('"') != std::string::npos)
     bad(path, "not a plain file name");
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) bad(path, "cannot open the file");
+  require_regular_file(path);
 }
 
 } // namespace
@@ -167,7 +167,16 @@ bool metres(std::string u) {
   return u.empty() || u == "m" || u.starts_with("metre") || u.starts_with("meter");
 }
 
-void check_crs(const RasterRequest& r, GDALDatasetH ds, const double gt[6], int nx, int ny) {
+// The raster's outer edges (cell edges, not centres), whatever the signs of its steps.
+struct Extent {
+  double x0, x1, y0, y1;
+};
+Extent extent_of(const double gt[6], int nx, int ny) {
+  const double xa = gt[0], xb = gt[0] + nx * gt[1], ya = gt[3], yb = gt[3] + ny * gt[5];
+  return {std::min(xa, xb), std::max(xa, xb), std::min(ya, yb), std::max(ya, yb)};
+}
+
+void check_crs(const RasterRequest& r, GDALDatasetH ds, const Extent& e) {
   OGRSpatialReferenceH srs = GDALGetSpatialRef(ds);
   const bool geographic_crs = srs && OSRIsGeographic(srs);
   if (r.crs == RasterRequest::Crs::geographic) {
@@ -177,14 +186,10 @@ void check_crs(const RasterRequest& r, GDALDatasetH ds, const double gt[6], int 
                       "); a geographic mesh needs longitude and latitude");
     }
     // Without a stated system the extent must at least be one of degrees.
-    const double lat[2] = {gt[3], gt[3] + ny * gt[5]};
-    const double lon[2] = {gt[0], gt[0] + nx * gt[1]};
-    for (int k = 0; k < 2; ++k)
-      if (std::abs(lat[k]) > 90 + 1e-9 || std::abs(lon[k]) > 360 + 1e-9)
-        bad(r.path, fmt::format("its extent ({} to {} by {} to {}) is not one of longitudes and "
-                                "latitudes, which a geographic mesh needs",
-                                std::min(lon[0], lon[1]), std::max(lon[0], lon[1]),
-                                std::min(lat[0], lat[1]), std::max(lat[0], lat[1])));
+    if (std::max(-e.y0, e.y1) > 90 + 1e-9 || std::max(-e.x0, e.x1) > 360 + 1e-9)
+      bad(r.path, fmt::format("its extent ({} to {} by {} to {}) is not one of longitudes and "
+                              "latitudes, which a geographic mesh needs",
+                              e.x0, e.x1, e.y0, e.y1));
   } else if (r.crs == RasterRequest::Crs::planar && geographic_crs) {
     bad(r.path, "its coordinates are longitude and latitude, but the mesh is not geographic "
                 "(set mesh.coordinates = \"geographic\", or give a projected raster)");
@@ -228,7 +233,8 @@ Grid read_raster(const RasterRequest& r) {
         std::isfinite(gt[1]) && std::isfinite(gt[5])))
     bad(path, "has a degenerate georeferencing (a cell of zero or non-finite size)");
   if (nx < 2 || ny < 2) bad(path, fmt::format("is {} x {} cells: at least 2 x 2 needed", nx, ny));
-  check_crs(r, ds.h, gt, nx, ny);
+  const Extent e = extent_of(gt, nx, ny);
+  check_crs(r, ds.h, e);
   GDALRasterBandH band = GDALGetRasterBand(ds.h, 1);
   if (const char* u = GDALGetRasterUnitType(band); u && !metres(u))
     bad(path, std::string("its values are in '") + u + "'; tridg needs metres");
@@ -243,11 +249,9 @@ Grid read_raster(const RasterRequest& r) {
     RasterWindow w = *r.window;
     if (geographic && !global) {
       // The shift of the window by whole turns that overlaps the raster the most.
-      const double e0 = std::min(gt[0], gt[0] + nx * gt[1]),
-                   e1 = std::max(gt[0], gt[0] + nx * gt[1]);
       double best = -1;
       for (double s : {0.0, -360.0, 360.0}) {
-        const double o = std::min(e1, w.x1 + s) - std::max(e0, w.x0 + s);
+        const double o = std::min(e.x1, w.x1 + s) - std::max(e.x0, w.x0 + s);
         if (o > best + 1e-12) best = o, shift = s;
       }
       w.x0 += shift;
@@ -264,12 +268,10 @@ Grid read_raster(const RasterRequest& r) {
       c1 = std::min(c1, long(nx) - 1);
     }
     if (c0 >= c1 || r0 >= r1)
-      bad(path,
-          fmt::format("the raster ({} to {} by {} to {}) does not reach the mesh ({} to {} "
-                      "by {} to {})",
-                      std::min(gt[0], gt[0] + nx * gt[1]), std::max(gt[0], gt[0] + nx * gt[1]),
-                      std::min(gt[3], gt[3] + ny * gt[5]), std::max(gt[3], gt[3] + ny * gt[5]),
-                      r.window->x0, r.window->x1, r.window->y0, r.window->y1));
+      bad(path, fmt::format("the raster ({} to {} by {} to {}) does not reach the mesh ({} to {} "
+                            "by {} to {})",
+                            e.x0, e.x1, e.y0, e.y1, r.window->x0, r.window->x1, r.window->y0,
+                            r.window->y1));
   }
   const std::size_t wx = std::size_t(c1 - c0 + 1), wy = std::size_t(r1 - r0 + 1);
   check_grid_size(wx, wy, path);

@@ -104,7 +104,7 @@ Columns read_columns(const std::string& path, std::size_t min_columns) {
   return c;
 }
 
-double TimeSeries::operator()(double time) const {
+double interpolate_linear(const std::vector<double>& t, const std::vector<double>& v, double time) {
   if (time <= t.front()) return v.front();
   if (time >= t.back()) return v.back();
   const std::size_t i = std::size_t(std::upper_bound(t.begin(), t.end(), time) - t.begin());

@@ -20,11 +20,14 @@ struct Columns {
 // Throws UserError(bad_case) naming the file and line.
 Columns read_columns(const std::string& path, std::size_t min_columns = 1);
 
+// Linear interpolation of the samples (t, v) at `time` (t increasing), the end values outside
+// [t.front(), t.back()].
+double interpolate_linear(const std::vector<double>& t, const std::vector<double>& v, double time);
+
 // A time series (t, value) from the first two columns: times strictly increasing.
 struct TimeSeries {
   std::vector<double> t, v;
-  // Linear interpolation; the end values outside [t.front(), t.back()].
-  double operator()(double time) const;
+  double operator()(double time) const { return interpolate_linear(t, v, time); }
 };
 TimeSeries read_time_series(const std::string& path);
 

@@ -6,11 +6,11 @@
 // stop cleanly (exit code 130); a second one ends the process at once, as usual.
 namespace tridg {
 
-// Installs the immediate handlers: at the start of every command, and again by `tridg run`
-// (`run`: its messages say where the run was). Only a process that speaks writes the message:
+// Installs the immediate handlers, once the command line names the command (`run`: the
+// messages say where the run was). Only a process that speaks writes the message:
 // under MPI that is rank 0, since the launcher sends the signal to every rank, also when it ends
 // the others after one rank's error (one message, not one per rank).
-void install_early_interrupt_handlers(bool speak, bool run = false);
+void install_early_interrupt_handlers(bool speak, bool run);
 
 // An error has been reported: a signal while the process ends (an MPI launcher ending the ranks
 // once one has exited with the error) adds no message.

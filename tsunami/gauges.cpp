@@ -36,15 +36,6 @@ std::array<double, 2> read_point(const Config& t, const std::string& key) {
   return {v[0], v[1]};
 }
 
-// Linear interpolation of the series (ts, vs) at t (clamped at the ends).
-double interpolate(const std::vector<double>& ts, const std::vector<double>& vs, double t) {
-  if (t <= ts.front()) return vs.front();
-  if (t >= ts.back()) return vs.back();
-  const std::size_t i = std::size_t(std::upper_bound(ts.begin(), ts.end(), t) - ts.begin());
-  const double w = (t - ts[i - 1]) / (ts[i] - ts[i - 1]);
-  return vs[i - 1] + w * (vs[i] - vs[i - 1]);
-}
-
 } // namespace
 
 GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
@@ -157,7 +148,7 @@ GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh,
   std::vector<std::array<double, 2>> centre(static_cast<std::size_t>(E));
   for (int k = 0; k < E; ++k) {
     const ElementMap m = element_map(mesh, k);
-    centre[std::size_t(k)] = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+    centre[std::size_t(k)] = {m.xc(), m.yc()};
   }
   const double metres_per_degree = s_.geo.radius * std::numbers::pi / 180;
   for (const GaugeSettings::Runup& u : s_.runups) {
@@ -265,7 +256,7 @@ void GaugeObserver::sample_runup(const OwnedState& c, double t) {
         value = reach;
         pos = double(mesh_.elem_gid(k));
         const ElementMap m = element_map(mesh_, k);
-        at = {(m.x0 + m.x1 + m.x2) / 3, (m.y0 + m.y1 + m.y2) / 3};
+        at = {m.xc(), m.yc()};
       }
     }
     best[w * i] = value;
@@ -306,7 +297,7 @@ void GaugeObserver::write_maxima(const OwnedState& c) {
   for (int k = 0; k < mesh_.n_elems(); ++k) {
     if (!c.owns(k) || k >= mesh_.n_owned()) continue;
     const ElementMap em = element_map(mesh_, k);
-    const double xc = (em.x0 + em.x1 + em.x2) / 3, yc = (em.y0 + em.y1 + em.y2) / 3;
+    const double xc = em.xc(), yc = em.yc();
     const double radius =
         std::max({std::hypot(em.x0 - xc, em.y0 - yc), std::hypot(em.x1 - xc, em.y1 - yc),
                   std::hypot(em.x2 - xc, em.y2 - yc)});
@@ -366,7 +357,7 @@ void GaugeObserver::compare() {
     std::size_t n = 0;
     for (std::size_t i = 0; i < mt.size(); ++i) {
       if (mt[i] < t0 || mt[i] > t1) continue;
-      const double meas = s_.scale * mv[i], comp = interpolate(t_, eta_[gi], mt[i]);
+      const double meas = s_.scale * mv[i], comp = interpolate_linear(t_, eta_[gi], mt[i]);
       sum += (comp - meas) * (comp - meas);
       ++n;
       if (meas > r.peak_measured) {

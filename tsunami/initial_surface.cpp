@@ -5,6 +5,7 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "io/error.hpp"
 
@@ -17,12 +18,13 @@ std::optional<InitialSurface> read_initial_surface(const Config& ic, const Confi
       if (ic.has(k)) ic.error(k, "needs surface = \"raster file\"");
     return std::nullopt;
   }
+  if (ic.has("eta"))
+    ic.error("eta", "give the surface as eta = \"expression\" or surface = \"raster\", not both");
   // Any grid tridg reads: a raster, or gridded "x y z" text.
   GridSpec spec;
   spec.path = root.case_relative(ic.get_string("surface"));
   spec.variable = ic.get_string("surface_variable", "");
-  spec.window = area.window;
-  spec.crs = area.crs;
+  spec.area = area;
   if (spec.format = detect_grid_format(spec.path);
       spec.format != "raster" && !spec.variable.empty())
     ic.error("surface_variable", "only a raster (NetCDF) has variables");
@@ -42,6 +44,7 @@ std::optional<InitialSurface> read_initial_surface(const Config& ic, const Confi
   };
   s.description = "surface from " + g->name;
   if (outside) s.description += fmt::format(", {} m elsewhere", *outside);
+  spdlog::info("initial {}", s.description);
   return s;
 }
 

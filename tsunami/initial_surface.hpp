@@ -19,7 +19,8 @@ struct InitialSurface {
 // Reads `surface` (a raster, or gridded "x y z" text; relative to the case file),
 // `surface_variable` (a NetCDF variable) and `surface_outside` (the elevation where the raster has
 // no value; without it such a point is an error naming it) from the [initial] table `ic`, over
-// `area`. nullopt when `surface` is absent. Throws UserError(bad_case).
+// `area`, and logs what it read. nullopt when `surface` is absent. Throws UserError(bad_case),
+// also when `eta` is given beside `surface`.
 std::optional<InitialSurface> read_initial_surface(const Config& ic, const Config& root,
                                                    const GridArea& area);
 

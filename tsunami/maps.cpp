@@ -66,14 +66,12 @@ Maxima read_maxima(std::string path) {
 
 MapGrid resample_maxima(const MapOptions& opt) {
   const Maxima m = read_maxima(opt.input);
-  const std::size_t n = m.x.size();
   double x0 = *std::min_element(m.x.begin(), m.x.end()),
          x1 = *std::max_element(m.x.begin(), m.x.end());
   double y0 = *std::min_element(m.y.begin(), m.y.end()),
          y1 = *std::max_element(m.y.begin(), m.y.end());
-  std::vector<double> index(n);
-  for (std::size_t k = 0; k < n; ++k) index[k] = double(k);
-  const ScatteredGrid centroids(opt.input, m.x, m.y, std::move(index));
+  // The centroids' search (the nodes take their element's fields by the index it finds).
+  const ScatteredGrid centroids(opt.input, m.x, m.y, m.bed);
   // The typical spacing of the centroids: the extent's area per element (along the line for
   // centroids on one line).
   const double typical = centroids.spacing();
@@ -126,7 +124,7 @@ MapGrid resample_maxima(const MapOptions& opt) {
       }
       fa[q] = m.arrival[k];
     }
-  const char* len = g.geographic ? "m" : "m";
+  const char* len = "m"; // heights and depths, on the plane and the sphere
   g.fields = {{"max_height", "highest water surface above the still level", len, fh},
               {"max_depth", "deepest water", len, fd},
               {"inundation_depth", "deepest water on land (bed above the still level)", len, fi},

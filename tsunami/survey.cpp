@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <fstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "io/error.hpp"
+#include "io/input_file.hpp"
 
 namespace tridg {
 
@@ -64,8 +64,7 @@ double number(const std::string& s, const std::string& where, const char* what) 
 } // namespace
 
 std::vector<SurveyPoint> read_survey(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) bad(path, "cannot open the file");
+  require_regular_file(path);
   std::ifstream in(path);
   if (!in) bad(path, "cannot open the file");
   std::string line;

@@ -54,9 +54,6 @@ void read_initial(const Config& cfg, const LswState<double>& ph, const LswDepth&
       ic.error(ic.has("hu") ? "hu" : "hv", "give the velocity (u, v) or the discharge (hu, hv), "
                                            "not both");
     std::optional<InitialSurface> surface = read_initial_surface(ic, cfg, area);
-    if (surface && ic.has("eta"))
-      ic.error("eta", "give the surface as eta = \"expression\" or surface = \"raster\", not both");
-    if (surface) spdlog::info("initial {}", surface->description);
     auto eta = xy_expression(ic, "eta", cfg);
     auto qx = xy_expression(ic, velocity ? "u" : "hu", cfg);
     auto qy = xy_expression(ic, velocity ? "v" : "hv", cfg);

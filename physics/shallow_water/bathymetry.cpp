@@ -16,8 +16,7 @@ namespace {
 // One grid's keys, from [bathymetry] itself (the single-file form) or one [[bathymetry.grid]].
 GridSpec read_grid_spec(const Config& t, const Config& root, bool single, const GridArea& area) {
   GridSpec s;
-  s.window = area.window;
-  s.crs = area.crs;
+  s.area = area;
   s.path = root.case_relative(t.get_string("file"));
   // The single-file form read depths by default; a new grid must say which it holds, since
   // a wrong sign turns the sea into mountains.

@@ -103,8 +103,8 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
         const ElementMap m = element_map(mesh, k);
         fail(ExitCode::bad_case, "[bathymetry]: the bed (" + b.description() +
                                      ") is not finite in element " + std::to_string(k) +
-                                     " (centroid " + std::to_string((m.x0 + m.x1 + m.x2) / 3) +
-                                     ", " + std::to_string((m.y0 + m.y1 + m.y2) / 3) + ")");
+                                     " (centroid " + std::to_string(m.xc()) + ", " +
+                                     std::to_string(m.yc()) + ")");
       }
 
   const TriangleRule vr = triangle_rule(2 * p);
@@ -316,7 +316,7 @@ std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const S
         const double w = i < nq ? rule.lambda[i] : rule.theta * t.fw[(i - nq) % nf];
         h += w * std::max(0.0, eta[i] - bv[i]);
       }
-      const double xc = (m.x0 + m.x1 + m.x2) / 3, yc = (m.y0 + m.y1 + m.y2) / 3;
+      const double xc = m.xc(), yc = m.yc();
       C(0, 0, k) = mode0_of_mean(h);
       C(1, 0, k) = mode0_of_mean(h * ini.u(xc, yc));
       C(2, 0, k) = mode0_of_mean(h * ini.v(xc, yc));

@@ -50,9 +50,6 @@ Initial read_initial(const Config& cfg, double g, const GridArea& area) {
     out.fields.level = type == "level";
     std::optional<InitialSurface> surface;
     if (out.fields.level) surface = read_initial_surface(ic, cfg, area);
-    if (surface && ic.has("eta"))
-      ic.error("eta", "give the surface as eta = \"expression\" or surface = \"raster\", not both");
-    if (surface) spdlog::info("initial {}", surface->description);
     out.fields.eta_or_h = surface            ? surface->eta
                           : out.fields.level ? xy_function(ic, "eta", "0", cfg)
                                              : xy_function(ic, "h", "0", cfg);

@@ -19,7 +19,7 @@ double GeoMetric::wx(double lat) const {
 GeoMetric geo_metric(const Geographic& geo, const ElementMap& m) {
   GeoMetric gm;
   gm.D = geo.metres_per_degree();
-  gm.lat_c = (m.y0 + m.y1 + m.y2) / 3;
+  gm.lat_c = m.yc();
   gm.w_c = gm.wx(gm.lat_c);
   gm.dw_c = gm.w_c * std::tan(gm.lat_c * kDegree) * kDegree; // d/dlat of 1 / (D cos(lat))
   const double sx = gm.D * std::cos(gm.lat_c * kDegree), sy = gm.D;

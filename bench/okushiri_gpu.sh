@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # One call on a GPU machine: builds tridg (CUDA, orders 1-2, no Gmsh, no GDAL) and runs the
-# Okushiri benchmark from the inputs of bench/okushiri_device_inputs.sh (and .deps/root: toml++ and
-# muParser unpacked from their Debian packages): the hour at p = 1 on
-# the case's mesh (HNO1993 and the Tanioka fault), and the resolution study (p = 1 and 2 on
-# meshes/okushiri_coarse.h5, p = 2 on the case's mesh, 5 m in the Monai valley on
-# meshes/okushiri_monai5.h5, Manning 0.015, dry depths of 1 and 0.1 mm, when RUNS names them). Logs and the small
-# outputs go to $OUT/okushiri.tar.xz, the main run's per-element maxima to
-# $OUT/max_inundation.h5.xz.
+# Okushiri benchmark from the inputs of bench/okushiri_device_inputs.sh (and .deps/root: toml++
+# and muParser unpacked from their Debian packages): the hour at p = 1 on the case's mesh
+# (HNO1993 and the Tanioka fault), and the resolution study when RUNS names it: p = 1 and 2 on
+# meshes/okushiri_coarse.h5, p = 2 on the case's mesh, 5 m in the Monai valley
+# (meshes/okushiri_monai5.h5), Manning 0.015, dry depths of 1 and 0.1 mm, the limiter's TVB
+# slack (tvb6, tvb7) or none (nolim), and hno_p1_mesh_NAME / hno_p2_mesh_NAME on any
+# meshes/NAME.h5 that travelled. Logs and the small outputs go to $OUT/okushiri.tar.xz, the main
+# run's per-element maxima to $OUT/max_inundation.h5.xz.
 #   RUNS="hno_p1 tanioka_p1 hno_p1_coarse hno_p2_coarse hno_p2" bench/okushiri_gpu.sh
-# EXTRA_ARGS are added to every run (for example "--set gauges.interval=1").
+# EXTRA_ARGS are added to every run (for example "--set gauges.interval=1", or the first 15
+# minutes with gauges at more points: "--set time.end=900 --set gauges.points.lab_edge=[139.4,42.098]").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-out/okushiri_gpu}
@@ -58,6 +60,15 @@ for r in $RUNS; do
   hno_p1_dry3) run hno_p1_dry3 okushiri_1993 meshes/okushiri.h5 --set physics.dry_depth=0.001 \
     --set time.max_steps=1000000 ;;
   hno_p1_dry4) run hno_p1_dry4 okushiri_1993 meshes/okushiri.h5 --set physics.dry_depth=0.0001 \
+    --set time.max_steps=1000000 ;;
+  hno_p1_tvb7) run hno_p1_tvb7 okushiri_1993 meshes/okushiri.h5 --set limiter.tvb_m=1e-7 ;;
+  hno_p1_tvb6) run hno_p1_tvb6 okushiri_1993 meshes/okushiri.h5 --set limiter.tvb_m=1e-6 ;;
+  hno_p1_nolim) run hno_p1_nolim okushiri_1993 meshes/okushiri.h5 --set limiter.type=none \
+    --set limiter.positivity=true ;;
+  hno_p2_tvb6) run hno_p2_tvb6 okushiri_1993 meshes/okushiri.h5 --set discretization.order=2 \
+    --set limiter.tvb_m=1e-6 --set time.max_steps=1000000 ;;
+  hno_p1_mesh_*) run "$r" okushiri_1993 "meshes/${r#hno_p1_mesh_}.h5" --set time.max_steps=1000000 ;;
+  hno_p2_mesh_*) run "$r" okushiri_1993 "meshes/${r#hno_p2_mesh_}.h5" --set discretization.order=2 \
     --set time.max_steps=1000000 ;;
   hno_p1_coarse_dry3) run hno_p1_coarse_dry3 okushiri_1993 meshes/okushiri_coarse.h5 \
     --set physics.dry_depth=0.001 --set time.max_steps=1000000 ;;

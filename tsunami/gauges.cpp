@@ -197,6 +197,9 @@ void GaugeObserver::observe(const OwnedState& c, double t, std::int64_t) {
   t_.push_back(t);
   sample_gauges(c);
   const int E = mesh_.n_elems();
+  // Each element's maxima are its own, so the threads' split does not change them; this loop
+  // and the run-up's are most of a sample's cost on a large mesh.
+#pragma omp parallel for schedule(static)
   for (int k = 0; k < E; ++k) {
     if (!c.owns(k)) continue; // its owner keeps its maxima
     const GaugeCell cell = model_->cell(c, k);
@@ -243,6 +246,8 @@ void GaugeObserver::sample_runup(const OwnedState& c, double t) {
   // point's elements in order finds.
   constexpr int w = 4;
   std::vector<double> best(w * nr);
+  // One point per thread, its elements in order: the first of the highest, as on one thread.
+#pragma omp parallel for schedule(dynamic, 4)
   for (std::size_t i = 0; i < nr; ++i) {
     double value = -std::numeric_limits<double>::infinity(), pos = -1;
     std::array<double, 2> at{0, 0};

@@ -418,9 +418,16 @@ public:
   void get_state(std::vector<double>& c) override {
     StepControl h{};
     read_control(h);
-    std::vector<Real> v(state_[0].size());
-    state_[h.parity].download(v.data());
-    c.assign(v.begin(), v.end());
+    // In double straight into the caller's vector: observers call this every sample, and a
+    // reused vector costs neither an allocation nor a second pass over the state.
+    if constexpr (std::is_same_v<Real, double>) {
+      c.resize(state_[0].size());
+      state_[h.parity].download(c.data());
+    } else {
+      std::vector<Real> v(state_[0].size());
+      state_[h.parity].download(v.data());
+      c.assign(v.begin(), v.end());
+    }
   }
   void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
     mesh_.set_aux(aux, edge_aux);

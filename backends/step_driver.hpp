@@ -1,7 +1,9 @@
 #pragma once
 // The one step driver every backend runs: the stage loop, the time-step reduction, blow-up
 // detection and the time bookkeeping are written here once, over a small seam of launches a
-// backend provides. A change to a step (a halo exchange, an implicit stage) is made here.
+// backend provides. A change to an explicit step (a halo exchange, a stage) is made here; the
+// implicit schemes take whole steps in ImplicitBackend::advance
+// (backends/implicit/implicit_backend_impl.hpp) and do not pass through this driver.
 //
 // The seam (members of the backend class `B`, which derives from StepDriver<B, M>):
 //   launch_edges(stage, first, c, part)  numerical fluxes of the part's edges at the stage input

@@ -308,11 +308,16 @@ void Reader::check_geo_size() {
   // Equilateral triangles of side h cover area A with about A / (0.433 h^2) triangles.
   const double h_floor = std::sqrt(area / (0.433 * 4 * max));
   // Both bounds floored: a file may ask for sizes through either (Mesh.MeshSizeMax = 1e-9).
-  double user_min = 0, user_max = 0;
+  // Gmsh multiplies by Mesh.MeshSizeFactor after clamping to them, so they are floored at
+  // h_floor / factor: --size 1e-9 otherwise made segments below Gmsh's geometric tolerance,
+  // one per curve, an estimate of 2 triangles and a mesh of 4.
+  double user_min = 0, user_max = 0, factor = 1;
   gmsh::option::getNumber("Mesh.MeshSizeMin", user_min);
   gmsh::option::getNumber("Mesh.MeshSizeMax", user_max);
-  gmsh::option::setNumber("Mesh.MeshSizeMin", std::max(user_min, h_floor));
-  gmsh::option::setNumber("Mesh.MeshSizeMax", std::max(user_max, h_floor));
+  gmsh::option::getNumber("Mesh.MeshSizeFactor", factor);
+  const double size_floor = factor > 0 ? h_floor / factor : h_floor;
+  gmsh::option::setNumber("Mesh.MeshSizeMin", std::max(user_min, size_floor));
+  gmsh::option::setNumber("Mesh.MeshSizeMax", std::max(user_max, size_floor));
   gmsh::model::mesh::generate(1);
   std::vector<std::size_t> tags, nodes;
   gmsh::model::mesh::getElementsByType(1, tags, nodes, -1);

@@ -24,9 +24,13 @@ template <class Real, int M> struct BoundaryParams {
   Real b[M] = {};              // second state (moving shock)
   Real cx = 0, cy = 0;         // circle centre (curved wall)
   Real x0 = 0, sx = 0, st = 0; // moving shock front
-  Real level = 0;              // water level (shallow water inflow), set per stage by the host
-  // tabulated: [M][NF][count], set by the backend; fixed data, so plain doubles under dual
-  // numbers (the Jacobian's copies share the residual's table)
+  // Shallow water: the prescribed level, or the still level of an absorbing boundary; with a
+  // time series in `table` (interpolated at the stage time by the kernel), the still level the
+  // boundary absorbs about after the series ends.
+  Real level = 0;
+  // tabulated: [M][NF][count]; a water level's time series: [n, t..., eta...]. Set by the
+  // backend; fixed data, so plain doubles under dual numbers (the Jacobian's copies share the
+  // residual's table)
   const MeshReal<Real>* table = nullptr;
 };
 

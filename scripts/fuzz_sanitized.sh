@@ -7,5 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
 cmake --preset fuzz > /dev/null
-cmake --build --preset fuzz --target tridg test_fuzz_inputs test_fuzz_run_inputs test_fuzz_rasters
+cmake --build --preset fuzz --target tridg test_fuzz_inputs test_fuzz_run_inputs test_fuzz_rasters \
+  test_fuzz_maps
 ctest --preset fuzz -L fuzz

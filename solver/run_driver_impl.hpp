@@ -1,5 +1,5 @@
 #pragma once
-// Template body of run_problem, instantiated once per physics (solver/run_*.cpp).
+// Template body of run_problem, instantiated once per physics (physics/*/run.cpp).
 #include <spdlog/spdlog.h>
 
 #include <algorithm>

@@ -1,6 +1,7 @@
 #pragma once
 // The loop the fuzz tests share (tests/test_fuzz_*.cpp): damaged variants of a file, each given
 // to tridg, each outcome checked.
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <set>
@@ -12,6 +13,23 @@ namespace tridg_test {
 
 // Variant i of a file's text, drawn from the generator.
 using Mutation = std::function<std::string(const std::string&, std::mt19937&, int)>;
+
+// Damage for binary files: even variants cut at a random length, odd ones with 1 to 8 bytes
+// flipped, every other flip within the first `head` bytes, where formats keep their headers.
+inline Mutation truncate_or_flip(std::size_t head) {
+  return [head](const std::string& data, std::mt19937& rng, int i) {
+    std::string s = data;
+    auto pos = [&]() { return std::uniform_int_distribution<std::size_t>(0, s.size() - 1)(rng); };
+    if (i % 2 == 0) {
+      s.resize(pos());
+    } else {
+      const int n = 1 + int(rng() % 8);
+      for (int k = 0; k < n; ++k)
+        s[k % 2 ? pos() : pos() % std::min(s.size(), head)] ^= char(1 + rng() % 255);
+    }
+    return s;
+  };
+}
 
 // Writes `count` variants of `original` as dir/name and runs `args` on each ("{}", where it
 // appears, names the file): no crash, an exit code from `allowed`, and a failure ends with one

@@ -16,19 +16,8 @@ using namespace tridg_test;
 
 namespace {
 
-std::string mutate(const std::string& data, std::mt19937& rng, int i) {
-  std::string s = data;
-  auto pos = [&]() { return std::uniform_int_distribution<std::size_t>(0, s.size() - 1)(rng); };
-  if (i % 2 == 0) {
-    s.resize(pos());
-  } else {
-    const int n = 1 + int(rng() % 8);
-    // Flips in the first 4 kB, where the header and the tag directory lie, or anywhere.
-    for (int k = 0; k < n; ++k)
-      s[k % 2 ? pos() : pos() % std::min<std::size_t>(s.size(), 4096)] ^= char(1 + rng() % 255);
-  }
-  return s;
-}
+// Flips within the first 4 kB hit the header and the tag directory.
+const Mutation mutate = truncate_or_flip(4096);
 
 // A one-step run on the geographic box (139-140 E, 42-43 N) whose surface or bed is `raster`.
 std::string case_text(const std::string& raster, bool surface) {

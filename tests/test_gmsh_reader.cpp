@@ -338,6 +338,11 @@ TEST_CASE(".geo files: commands that run programs or touch files are refused bef
     MeshOptions opt;
     opt.max_elements = 10;
     CHECK(contains(user_error_of([&] { load_mesh(geo("m.geo", square), opt); }), "limit of 10"));
+    // The same through the size factor (--size): Gmsh applies it after the size bounds.
+    MeshOptions scaled;
+    scaled.size_factor = 1e-9;
+    CHECK(contains(user_error_of([&] { load_mesh(geo("s.geo", square), scaled); }),
+                   "more than the limit of 50000000"));
   }
   fs::remove_all(dir);
 }

@@ -6,7 +6,7 @@
 namespace tridg {
 
 template <class Real>
-TRIDG_HD void sw_absorbing_ghost(const SwState<Real>& ph, const Real* u, Real b, Real level,
+TRIDG_HD void sw_absorbing_ghost(const SwConstants<Real>& ph, const Real* u, Real b, Real level,
                                  Real nx, Real ny, Real* gs) {
   const SwEdgeState<Real> e = sw_edge_state(ph, u, nx, ny);
   if (e.outflowing()) {

@@ -16,7 +16,8 @@ template <class Real> struct SwEdgeState {
 };
 
 template <class Real>
-TRIDG_HD SwEdgeState<Real> sw_edge_state(const SwState<Real>& ph, const Real* u, Real nx, Real ny) {
+TRIDG_HD SwEdgeState<Real> sw_edge_state(const SwConstants<Real>& ph, const Real* u, Real nx,
+                                         Real ny) {
   const Real h = tmax(u[0], Real(0));
   const Real vx = ph.velocity(h, u[1]), vy = ph.velocity(h, u[2]);
   return {h, vx * nx + vy * ny, -vx * ny + vy * nx, sqrt(ph.g * h)};

@@ -30,7 +30,7 @@ TRIDG_HD Real sw_series_level(const MeshReal<Real>* table, Real t, bool& past_en
 }
 
 template <class Real, int M>
-TRIDG_HD void sw_level_ghost(const SwState<Real>& ph, const BoundaryParams<Real, M>& bc,
+TRIDG_HD void sw_level_ghost(const SwConstants<Real>& ph, const BoundaryParams<Real, M>& bc,
                              const Real* u, Real b, Real nx, Real ny, Real t, Real* gs) {
   bool past_end = false;
   const Real level = bc.table ? sw_series_level(bc.table, t, past_end) : bc.level;

@@ -5,7 +5,8 @@
 namespace tridg {
 
 template <class Real>
-TRIDG_HD void sw_wall_ghost(const SwState<Real>& ph, const Real* u, Real nx, Real ny, Real* gs) {
+TRIDG_HD void sw_wall_ghost(const SwConstants<Real>& ph, const Real* u, Real nx, Real ny,
+                            Real* gs) {
   ph.wall_ghost(u, nx, ny, gs);
 }
 

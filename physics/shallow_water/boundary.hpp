@@ -16,7 +16,7 @@
 namespace tridg {
 
 template <class Real>
-TRIDG_HD void sw_boundary_ghost(const SwState<Real>& ph, const BoundaryParams<Real, 3>& bc,
+TRIDG_HD void sw_boundary_ghost(const SwConstants<Real>& ph, const BoundaryParams<Real, 3>& bc,
                                 const Real* u, Real b, Real nx, Real ny, Real t, Real* gs) {
   switch (bc.kind) {
   case BcKind::wall:

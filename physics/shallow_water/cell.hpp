@@ -44,7 +44,7 @@ TRIDG_HD Real sw_shore_level(const SwAuxLayout& L, const MeshReal<Real>* aux, in
 
 // The wet/dry state of element k from its means (h, hu, hv).
 template <class Real>
-TRIDG_HD SwCell<Real> sw_cell(const SwState<Real>& st, const SwAuxLayout& L,
+TRIDG_HD SwCell<Real> sw_cell(const SwConstants<Real>& st, const SwAuxLayout& L,
                               const MeshReal<Real>* aux, int E, int k, const Real* mean) {
   SwCell<Real> c;
   const Real h = mean[0];

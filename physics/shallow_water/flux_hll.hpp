@@ -8,7 +8,7 @@ namespace tridg {
 struct SwHll {
   static constexpr const char* name = "hll";
   template <class Real>
-  TRIDG_HD static void apply(const SwState<Real>& st, const Real* uL, const Real* uR, Real nx,
+  TRIDG_HD static void apply(const SwConstants<Real>& st, const Real* uL, const Real* uR, Real nx,
                              Real ny, Real* f) {
     const SwRiemannSides<Real> r = sw_riemann_sides(st, uL, uR, nx, ny);
     if (r.both_dry()) {

@@ -71,7 +71,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     r.wy = R(wy);
     return r;
   }
-  TRIDG_HD const SwState<Real>& state() const { return *this; }
+  TRIDG_HD const SwConstants<Real>& constants() const { return *this; }
 
   // Physical flux in x and y (hydrostatic pressure g h^2 / 2; the bed terms are in the hooks).
   TRIDG_HD void flux(const Real* u, Real* fx, Real* fy) const {
@@ -85,7 +85,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     fy[2] = u[2] * vy + p;
   }
   TRIDG_HD void numerical_flux(const Real* uL, const Real* uR, Real nx, Real ny, Real* f) const {
-    Flux::apply(state(), uL, uR, nx, ny, f);
+    Flux::apply(constants(), uL, uR, nx, ny, f);
   }
   TRIDG_HD bool wants_point_gradient() const { return geographic; }
 
@@ -142,7 +142,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
 
   template <int P>
   TRIDG_HD Cell cell(const MeshView<MeshReal<Real>>& m, int k, const Real* mean) const {
-    return sw_cell(state(), sw_aux_layout<P>(), m.aux, m.n_elems, k, mean);
+    return sw_cell(constants(), sw_aux_layout<P>(), m.aux, m.n_elems, k, mean);
   }
   // A film thinner than dry_depth carries no momentum (the limiter removes it).
   TRIDG_HD void limited_mean(Real* mean) const {
@@ -174,7 +174,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     const Real bs = sw_bed_star(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q);
     Real nx = pt.nx, ny = pt.ny;
     if (geographic) metric_normal(pt, nx, ny); // the wall's normal in metres
-    sw_boundary_ghost(state(), bc, u, bs, nx, ny, pt.t, gs);
+    sw_boundary_ghost(constants(), bc, u, bs, nx, ny, pt.t, gs);
   }
 
   // The hydrostatic reconstruction's correction g/2 (h^2 - h*^2) n on the element's own side.

@@ -10,7 +10,9 @@
 
 namespace tridg {
 
-template <class Real> struct SwState {
+// The constants of the equations (gravity, the dry depth) and the point functions that need
+// them; the state itself is the caller's u = (h, hu, hv).
+template <class Real> struct SwConstants {
   Real g = Real(9.81);
   // Below this depth velocities are desingularised and a cell's momentum is removed.
   Real dry_depth = Real(1e-4);
@@ -39,7 +41,7 @@ template <class Real> struct SwState {
 };
 
 // The physics' parameters beyond the state's: what the case file sets and the host code reads.
-template <class Real> struct SwSettings : SwState<Real> {
+template <class Real> struct SwSettings : SwConstants<Real> {
   Real manning = 0; // Manning's n (s m^(-1/3)); 0: no bottom friction
   // 1 / cfl factor: caps the friction rate at the cell's CFL rate over the cfl factor, so that
   // dt times the rate stays <= 1 and friction can at most stop the flow in one step.
@@ -60,7 +62,7 @@ template <class Real> struct SwRiemannSides {
 };
 
 template <class Real>
-TRIDG_HD SwRiemannSides<Real> sw_riemann_sides(const SwState<Real>& s, const Real* uL,
+TRIDG_HD SwRiemannSides<Real> sw_riemann_sides(const SwConstants<Real>& s, const Real* uL,
                                                const Real* uR, Real nx, Real ny) {
   SwRiemannSides<Real> r;
   r.hL = tmax(uL[0], Real(0));

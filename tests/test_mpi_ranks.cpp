@@ -157,8 +157,8 @@ TEST_CASE("an error on 3 ranks ends them all with one message and its exit code"
 TEST_CASE("a rank killed during the run ends every rank; the last snapshot continues the run") {
   TempDir d("mpi_killed");
   const fs::path out = d / "run";
-  const std::string args =
-      case_args("double_mach", "--set time.end=0.03 --set output.interval=0.002", out);
+  const std::string sets = "--set time.end=0.03 --set output.interval=0.002";
+  const std::string args = case_args("double_mach", sets, out);
   // Rank 1 of this run (found by its output folder on its command line: other tests may run ranks
   // at the same time) is killed (SIGKILL, as a lost node) once the second snapshot exists; the
   // launcher must then end rank 0 too, well within the command's time limit (124: a hang).
@@ -191,12 +191,8 @@ done
       newest = e.path();
   }
   REQUIRE_FALSE(newest.empty());
-  const CmdResult again = run_tridg(case_args("double_mach",
-                                              "--set time.end=0.03 --set output.interval=0.002 "
-                                              "--restart " +
-                                                  quote(newest.string()),
-                                              d / "again"),
-                                    d.path);
+  const CmdResult again = run_tridg(
+      case_args("double_mach", sets + " --restart " + quote(newest.string()), d / "again"), d.path);
   INFO(again.err);
   CHECK(again.code == 0);
 }

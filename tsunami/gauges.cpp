@@ -197,12 +197,13 @@ void GaugeObserver::observe(const OwnedState& c, double t, std::int64_t) {
   t_.push_back(t);
   sample_gauges(c);
   const int E = mesh_.n_elems();
-  // Each element's maxima are its own, so the threads' split does not change them; this loop
-  // and the run-up's are most of a sample's cost on a large mesh.
+  // Each element's cell and maxima are its own, so the threads' split does not change them; this
+  // loop and the run-up's (which reads the cells kept here) are most of a sample's cost.
+  cells_.resize(std::size_t(E));
 #pragma omp parallel for schedule(static)
   for (int k = 0; k < E; ++k) {
     if (!c.owns(k)) continue; // its owner keeps its maxima
-    const GaugeCell cell = model_->cell(c, k);
+    const GaugeCell cell = cells_[std::size_t(k)] = model_->cell(c, k);
     if (!cell.wet) continue;
     if (!(max_eta_[k] >= cell.level)) max_eta_[k] = cell.level;
     max_h_[k] = std::max(max_h_[k], cell.depth);
@@ -253,7 +254,7 @@ void GaugeObserver::sample_runup(const OwnedState& c, double t) {
     std::array<double, 2> at{0, 0};
     for (const int k : runup_[i].elems) {
       if (!c.owns(k)) continue;
-      const GaugeCell cell = model_->cell(c, k);
+      const GaugeCell& cell = cells_[std::size_t(k)];
       if (!(cell.depth >= s_.runups[i].min_depth)) continue;
       // The ground the water covers; a survey point's height is the water surface itself.
       const double reach = s_.runups[i].stage ? cell.level : cell.ground;

@@ -96,8 +96,8 @@ public:
 
 private:
   void sample_gauges(const OwnedState& c);
-  void sample_runup(const OwnedState& c, double t);
-  void write_maxima(const OwnedState& c); // max_inundation.h5; collective
+  void sample_runup(const OwnedState& c, double t); // after observe() has filled cells_
+  void write_maxima(const OwnedState& c);           // max_inundation.h5; collective
   void compare();
   void report_survey(Json& summary) const; // runup_survey*.csv, the log and `summary`
   GaugeSettings s_;
@@ -115,6 +115,7 @@ private:
   std::vector<double> t_;
   std::vector<std::vector<double>> eta_, h_, u_, v_;
   std::vector<double> max_eta_, max_h_, arrival_;
+  std::vector<GaugeCell> cells_; // this sample's cells, of the elements this process owns
   std::vector<GaugeComparison> cmp_;
   std::FILE* csv_ = nullptr;
   std::unique_ptr<TempFile> csv_tmp_; // gauges.csv is renamed into place by finish()

@@ -99,22 +99,21 @@ MapGrid resample_maxima(const MapOptions& opt) {
   g.dx = g.dy = h;
   g.nx = int(nx);
   g.ny = int(ny);
-  // The nearest centroid within the largest reach of any element (the search of the scattered
-  // grids: a node far from the mesh visits only the buckets that reach covers).
-  const double reach_max =
-      m.radius.empty() ? 3 * typical : 2 * *std::max_element(m.radius.begin(), m.radius.end());
+  // Outside the mesh: farther from the nearest centroid than twice that element's reach to its
+  // vertices. (A node inside a large element may lie nearer the centroid of a smaller neighbour;
+  // the graded sizes of a mesh keep that neighbour's reach above half its own.)
+  auto reach = [&](std::size_t k) { return m.radius.empty() ? 3 * typical : 2 * m.radius[k]; };
+  // The nearest centroid within the largest reach (the search of the scattered grids: a node far
+  // from the mesh visits only the buckets that reach covers).
+  double reach_max = 0;
+  for (std::size_t k = 0; k < m.x.size(); ++k) reach_max = std::max(reach_max, reach(k));
   std::vector<double> fh(std::size_t(g.nx) * g.ny, kNaN), fd = fh, fi = fh, fa = fh, fb = fh;
   for (int j = 0; j < g.ny; ++j)
     for (int i = 0; i < g.nx; ++i) {
       const ScatteredGrid::Hit hit = centroids.nearest_point(g.x0 + i * h, g.y0 + j * h, reach_max);
       if (hit.index < 0) continue; // no centroid within reach: outside the mesh
       const std::size_t k = std::size_t(hit.index);
-      const double d = hit.distance;
-      // Outside the mesh: farther from the nearest centroid than twice that element's reach to
-      // its vertices. (A node inside a large element may lie nearer the centroid of a smaller
-      // neighbour; the graded sizes of a mesh keep that neighbour's reach above half its own.)
-      const double reach = m.radius.empty() ? 3 * typical : 2 * m.radius[k];
-      if (d > reach) continue;
+      if (hit.distance > reach(k)) continue;
       const std::size_t q = std::size_t(j) * g.nx + i;
       fb[q] = m.bed[k];
       if (std::isfinite(m.max_eta[k])) {

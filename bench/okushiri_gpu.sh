@@ -5,7 +5,8 @@
 # (HNO1993 and the Tanioka fault), and the resolution study when RUNS names it: p = 1 and 2 on
 # meshes/okushiri_coarse.h5, p = 2 on the case's mesh, 5 m in the Monai valley
 # (meshes/okushiri_monai5.h5), Manning 0.015, dry depths of 1 and 0.1 mm, the limiter's TVB
-# slack (tvb6, tvb7) or none (nolim), and hno_p1_mesh_NAME / hno_p2_mesh_NAME on any
+# slack (tvb6, tvb7) or none (nolim), SSP-RK2 (hno_p1_rk2) against the case's lsssprk42
+# (*_ls42 name it explicitly), and hno_p1_mesh_NAME / hno_p2_mesh_NAME on any
 # meshes/NAME.h5 that travelled. Logs and the small outputs go to $OUT/okushiri.tar.xz, the main
 # run's per-element maxima to $OUT/max_inundation.h5.xz.
 #   RUNS="hno_p1 tanioka_p1 hno_p1_coarse hno_p2_coarse hno_p2" bench/okushiri_gpu.sh
@@ -39,7 +40,7 @@ run() { # name case mesh extra...
   /usr/bin/time -f "$name wall %e s" $T run ".deps/okushiri/$case.toml" --mesh "$mesh" \
     -o "$W/$name" --set output.hdf5=false "$@" ${EXTRA_ARGS:-} > "$W/$name.log" 2>&1
   grep -E "error" "$W/$name.log" | head -2
-  grep -E "time loop|time per step|steps  |survey \(all\)|monai_valley|gauge" "$W/$name.log" | head -12
+  grep -E "time loop|time per step|steps  |survey \(all\)|monai_valley|gauge" "$W/$name.log" | head -16
 }
 pack() { # what has run so far, so that a call stopped at its limit still brings it back
   (cd "$W" && tar -cJf "$OUT/okushiri.tar.xz" --exclude='*.h5' --exclude='*.xdmf' \
@@ -70,6 +71,18 @@ for r in $RUNS; do
   hno_p1_mesh_*) run "$r" okushiri_1993 "meshes/${r#hno_p1_mesh_}.h5" --set time.max_steps=1000000 ;;
   hno_p2_mesh_*) run "$r" okushiri_1993 "meshes/${r#hno_p2_mesh_}.h5" --set discretization.order=2 \
     --set time.max_steps=1000000 ;;
+  # lsssprk42: four stages of a third each, three times SSP-RK2's step.
+  hno_p1_rk2) run hno_p1_rk2 okushiri_1993 meshes/okushiri.h5 --set time.scheme=ssprk2 \
+    --set time.max_steps=1000000 ;;
+  hno_p1_ls42) run hno_p1_ls42 okushiri_1993 meshes/okushiri.h5 --set time.scheme=lsssprk42 ;;
+  hno_p1_ls42_n020) run hno_p1_ls42_n020 okushiri_1993 meshes/okushiri.h5 \
+    --set time.scheme=lsssprk42 --set physics.manning=0.02 ;;
+  hno_p1_coarse_ls42) run hno_p1_coarse_ls42 okushiri_1993 meshes/okushiri_coarse.h5 \
+    --set time.scheme=lsssprk42 ;;
+  hno_p2_coarse_ls42) run hno_p2_coarse_ls42 okushiri_1993 meshes/okushiri_coarse.h5 \
+    --set discretization.order=2 --set time.scheme=lsssprk42 --set time.max_steps=1000000 ;;
+  tanioka_p1_ls42) run tanioka_p1_ls42 okushiri_1993_tanioka meshes/okushiri.h5 \
+    --set time.scheme=lsssprk42 ;;
   hno_p1_coarse_dry3) run hno_p1_coarse_dry3 okushiri_1993 meshes/okushiri_coarse.h5 \
     --set physics.dry_depth=0.001 --set time.max_steps=1000000 ;;
   esac

@@ -99,7 +99,11 @@ TEST_CASE("survey: the highest water surface near each point, as given and shift
   const std::string mesh = source_path("meshes/geographic_box.geo");
   text.replace(text.find("../meshes/geographic_box.geo"), 28, mesh);
   text += "\n[gauges.survey]\nfile = \"survey.csv\"\nradius = 3000.0\n"
-          "offsets = { a = [-0.9, 0.0], b = [0.001, 0.0] }\n";
+          "offsets = { a = [-0.9, 0.0], b = [0.001, 0.0] }\n"
+          // The same open water as a named run-up, by the ground it covers and by its surface.
+          "[gauges.runup.sea_ground]\npoint = [139.1, 42.1]\nradius = 3000.0\n"
+          "[gauges.runup.sea_surface]\npoint = [139.1, 42.1]\nradius = 3000.0\n"
+          "measure = \"surface\"\n";
   write(dir.file("case.toml"), text);
   const Config cfg = Config::load(dir.file("case.toml"));
   const RunSettings s = case_settings(cfg, dir.file("case.toml"), dir.path());
@@ -124,6 +128,11 @@ TEST_CASE("survey: the highest water surface near each point, as given and shift
   const std::string summary = read_all(dir.file("gauges_summary.json"));
   CHECK(contains(summary, "\"survey\""));
   CHECK(contains(summary, "\"offsets\""));
+  // The level stands at 0.5 m over a bed below it: the surface is the level to round-off, the
+  // ground covered lies below it by at least the minimum depth.
+  CHECK(gauges->runup("sea_surface") == doctest::Approx(0.5).epsilon(1e-12));
+  CHECK(gauges->runup("sea_ground") <= 0.5 - 1e-3);
+  CHECK(contains(summary, "\"measure\": \"surface\""));
 }
 
 TEST_CASE(
@@ -143,6 +152,10 @@ TEST_CASE(
   CHECK(contains(err(head + "measured = { file = \"m.csv\", time = \"s\", a = \"x\" }\n"), "s"));
   CHECK(contains(err("[gauges]\ninterval = 1\npoints = { a = [nan, 0.5] }\n"),
                  "gauges.points.a: needs two finite numbers [x, y]"));
+  CHECK(contains(
+      err("[gauges]\ninterval = 1\n[gauges.runup.r]\npoint = [0.5, 0.5]\nradius = 1\nmeasure = "
+          "\"height\"\n"),
+      "gauges.runup.r.measure"));
   CHECK(contains(err("[gauges]\ninterval = 1\n[gauges.runup.r]\npoint = [0.5, inf]\nradius = 1\n"),
                  "gauges.runup.r.point: needs two finite numbers [x, y]"));
 }

@@ -65,6 +65,7 @@ GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
       u.radius = r.get_double_in("radius", 0, 1e300);
       u.min_depth = r.get_double_in("min_depth", 0, 1e300, 1e-3);
       if (r.has("observed")) u.observed = r.get_double_in("observed", 0, 1e4);
+      u.stage = r.get_choice("measure", {"ground", "surface"}, "ground") == "surface";
       s.runups.push_back(u);
     };
     const Config r = g.table("runup");
@@ -452,12 +453,15 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
                    u.min_depth, u.radius, s_.geo.on ? " m" : "", u.x, u.y);
       continue;
     }
-    spdlog::info("run-up '{}' within {:g}{} of ({:g}, {:g}): {:.4f} at t = {:.2f} s near ({:.5f}, "
-                 "{:.5f})",
-                 u.name, u.radius, s_.geo.on ? " m" : "", u.x, u.y, st.value, st.t, st.at[0],
-                 st.at[1]);
+    const char* measure = u.stage ? "surface" : "ground";
+    spdlog::info("run-up '{}' within {:g}{} of ({:g}, {:g}), highest {}: {:.4f} at t = {:.2f} s "
+                 "near ({:.5f}, {:.5f})",
+                 u.name, u.radius, s_.geo.on ? " m" : "", u.x, u.y,
+                 u.stage ? "water surface over wet ground" : "ground covered", st.value, st.t,
+                 st.at[0], st.at[1]);
     Json r;
     r.add("elevation", st.value);
+    r.add("measure", measure);
     r.add("time", st.t);
     r.add("x", st.at[0]);
     r.add("y", st.at[1]);

@@ -39,7 +39,7 @@ struct GaugeSettings {
   // point (on a geographic mesh the radius is in metres, along great circles). `named`: given
   // as [gauges.runup.NAME] tables rather than one `runup = {...}`.
   // `stage`: the highest water surface over such water instead of the highest ground it
-  // covered (survey points, which hold run-up and flow heights alike).
+  // covered (survey points, which hold run-up and flow heights alike; `measure = "surface"`).
   struct Runup {
     std::string name;
     double x = 0, y = 0, radius = 0, min_depth = 1e-3;

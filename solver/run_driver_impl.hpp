@@ -12,6 +12,7 @@
 #include "io/json.hpp"
 #include "io/solution_h5.hpp"
 #include "solver/backend_factory.hpp"
+#include "solver/index_range.hpp"
 #include "solver/mesh_arrays.hpp"
 #include "solver/output_fields.hpp"
 #include "solver/output_writer.hpp"
@@ -44,6 +45,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const BasisTables tables = make_basis_tables(p);
   MeshArrays arrays = make_mesh_arrays(mesh);
   if (pb.mesh_data) pb.mesh_data(arrays);
+  check_index_range(arrays, M, tables.n_modes, tables.n_face, s.mesh_path);
 
   const BackendConfig<M> bc = make_backend_config(s, pb);
   const int gpu = pick_gpu(s.device, opt.gpu);

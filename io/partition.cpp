@@ -13,6 +13,8 @@
 
 #ifdef TRIDG_WITH_METIS
 #include <metis.h>
+
+#include "io/metis_signal_guard.hpp"
 #endif
 
 namespace tridg {
@@ -73,9 +75,13 @@ std::vector<std::int32_t> metis_parts(const Mesh& m, std::int32_t n_parts) {
   options[METIS_OPTION_SEED] = partition_seed;
   options[METIS_OPTION_NUMBERING] = 0;
   std::vector<idx_t> part(static_cast<std::size_t>(nvtxs), 0);
-  const int rc = METIS_PartGraphKway(&nvtxs, &ncon, g.xadj.data(), g.adjncy.data(), nullptr,
-                                     nullptr, g.adjwgt.data(), &nparts, nullptr, nullptr, options,
-                                     &objval, part.data());
+  int rc = METIS_ERROR;
+  {
+    const MetisSignalGuard guard;
+    rc = METIS_PartGraphKway(&nvtxs, &ncon, g.xadj.data(), g.adjncy.data(), nullptr, nullptr,
+                             g.adjwgt.data(), &nparts, nullptr, nullptr, options, &objval,
+                             part.data());
+  }
   if (rc != METIS_OK)
     fail(ExitCode::internal,
          fmt::format("METIS could not partition {} elements into {} parts ({})", nvtxs, n_parts,

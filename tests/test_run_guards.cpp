@@ -17,6 +17,7 @@
 #include "cli_run.hpp"
 #include "io/error.hpp"
 #include "io/h5_util.hpp"
+#include "io/partition.hpp"
 #include "io/time_series.hpp"
 
 using namespace tridg_test;
@@ -199,6 +200,28 @@ TEST_CASE("SIGTERM before the time loop: exit 130 with one line") {
   CHECK(i.code == 130);
   CHECK(error_lines(i.err) == 1);
   CHECK(has(i.last_line(), "interrupted by SIGINT (the command's output is not written)"));
+}
+
+TEST_CASE("SIGTERM while METIS partitions: exit 130 with one line, not a METIS failure") {
+  if (!tridg::have_metis()) {
+    MESSAGE("this build has no METIS: skipped");
+    return;
+  }
+  TempDir d("guard_term_metis");
+  // 2.75M elements: METIS takes seconds. While it runs tridg holds SIGTERM back on every thread
+  // (bit 15 of SigBlk), since METIS's own handler would turn it into METIS_ERROR (exit 1).
+  const std::string wait_metis =
+      kFindTridg + "while m=$(awk '/SigBlk/{print $2}' /proc/$c/status 2>/dev/null) && "
+                   "[ $(( 0x$m & 16384 )) -eq 0 ]; do sleep 0.01; done; ";
+  const CmdResult r = run_shell("",
+                                "partition " + quote(source_path("meshes/fixtures/square_41.msh")) +
+                                    " --refine 8 -n 16 -o " + quote((d / "p.h5").string()),
+                                d.path, wait_metis + "kill -TERM $c");
+  INFO(r.err);
+  CHECK(r.code == 130);
+  CHECK(error_lines(r.err) == 1);
+  CHECK(has(r.last_line(), "interrupted by SIGTERM (the command's output is not written)"));
+  CHECK_FALSE(fs::exists(d / "p.h5"));
 }
 
 TEST_CASE("damaged restart files: exit 4 naming the value") {

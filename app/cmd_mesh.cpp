@@ -14,13 +14,17 @@
 
 namespace tridg {
 
-void add_mesh_safety_options(CLI::App* cmd, bool& trust_geo, std::int64_t& max_elements) {
+void add_mesh_safety_options(CLI::App* cmd, bool& trust_geo, std::int64_t& max_elements,
+                             double& mesh_time_limit) {
   cmd->add_flag("--trust-geo", trust_geo,
                 "let a .geo mesh file run commands, write files and read files outside its "
                 "folder (only for files you trust)");
   cmd->add_option("--max-elements", max_elements,
                   "refuse meshes of more triangles than this (default 50000000)")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{INT32_MAX / 4}));
+  cmd->add_option("--mesh-time-limit", mesh_time_limit,
+                  "seconds that meshing a .geo may take before it is stopped (default 600)")
+      ->check(CLI::Range(1e-3, 1e6));
 }
 
 namespace {
@@ -31,6 +35,7 @@ struct MeshArgs {
   int refine = 0;
   bool trust_geo = false;
   std::int64_t max_elements = default_max_elements;
+  double mesh_time_limit = MeshOptions{}.time_limit;
 };
 
 void add_mesh_args(CLI::App* cmd, MeshArgs& a) {
@@ -39,7 +44,7 @@ void add_mesh_args(CLI::App* cmd, MeshArgs& a) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--refine", a.refine, "uniform 1->4 refinements after loading")
       ->check(CLI::Range(0, 8));
-  add_mesh_safety_options(cmd, a.trust_geo, a.max_elements);
+  add_mesh_safety_options(cmd, a.trust_geo, a.max_elements, a.mesh_time_limit);
 }
 
 Mesh load(const MeshArgs& a) {
@@ -48,6 +53,7 @@ Mesh load(const MeshArgs& a) {
   mo.refine = a.refine;
   mo.trust_geo = a.trust_geo;
   mo.max_elements = a.max_elements;
+  mo.time_limit = a.mesh_time_limit;
   return load_mesh(a.path, mo);
 }
 

@@ -43,7 +43,7 @@ Action add_run_command(CLI::App& app) {
   cmd->add_option("--debug-visit-seed", opt->visit_seed,
                   "testing: the CPU backend visits elements and edges in an order shuffled by "
                   "this seed (> 0); results must not change");
-  add_mesh_safety_options(cmd, opt->trust_geo, opt->max_elements);
+  add_mesh_safety_options(cmd, opt->trust_geo, opt->max_elements, opt->mesh_time_limit);
   return [opt, &app]() {
     if (app.get_option("--quiet")->as<bool>()) opt->quiet = true;
     const RunResult r = run_case(*opt);

@@ -17,6 +17,7 @@ Action add_region_command(CLI::App& app);
 Action add_maps_command(CLI::App& app);
 
 // --trust-geo and --max-elements, shared by run, import and info (io/mesh_loader.hpp).
-void add_mesh_safety_options(CLI::App* cmd, bool& trust_geo, std::int64_t& max_elements);
+void add_mesh_safety_options(CLI::App* cmd, bool& trust_geo, std::int64_t& max_elements,
+                             double& mesh_time_limit);
 
 } // namespace tridg

@@ -4,13 +4,16 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <filesystem>
 #include <new>
 #include <string>
 
 #include "app/commands.hpp"
 #include "io/error.hpp"
 #include "io/h5_util.hpp"
+#include "io/mesh_worker.hpp"
 #include "parallel/comm.hpp"
 #include "solver/signals.hpp"
 
@@ -54,6 +57,15 @@ int report(tridg::ExitCode code, const char* kind, const std::string& msg, const
 
 int main(int argc, char** argv) {
   using namespace tridg;
+  // A meshing process started by tridg itself (io/mesh_worker.hpp): before MPI, which the
+  // launcher's environment it inherits would otherwise start.
+  if (argc > 1 && std::strcmp(argv[1], kMeshWorkerCommand) == 0)
+    return mesh_worker_main(argc, argv);
+  {
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) set_mesh_worker(self.string());
+  }
   // Under mpirun or srun: one rank of several (a no-op otherwise).
   const par::Session mpi(argc, argv);
   h5::silence_errors(); // first HDF5 call: see there

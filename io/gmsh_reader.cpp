@@ -31,6 +31,7 @@ namespace {
 // cannot propagate) ends the process through std::terminate. While Gmsh works on a file this
 // handler turns that into tridg's one-line error and the bad_mesh exit code instead of an abort.
 const char* g_gmsh_file = nullptr;
+GmshFailureReport g_report = nullptr;
 
 [[noreturn]] void gmsh_terminate() {
   const char* what = "failed unexpectedly";
@@ -40,11 +41,15 @@ const char* g_gmsh_file = nullptr;
     what = "ran out of memory";
   } catch (...) {
   }
-  std::fprintf(stderr,
-               "tridg: error: %s: Gmsh %s reading or meshing it (too fine a mesh? see "
-               "--max-elements)\n",
-               g_gmsh_file ? g_gmsh_file : "mesh", what);
-  std::fflush(stderr);
+  const std::string message =
+      fmt::format("{}: Gmsh {} reading or meshing it (too fine a mesh? see --max-elements)",
+                  g_gmsh_file ? g_gmsh_file : "mesh", what);
+  if (g_report) {
+    g_report(message);
+  } else {
+    std::fprintf(stderr, "tridg: error: %s\n", message.c_str());
+    std::fflush(stderr);
+  }
   std::_Exit(static_cast<int>(ExitCode::bad_mesh));
 }
 
@@ -414,6 +419,10 @@ RawMesh Reader::read() {
 }
 
 } // namespace
+
+void set_gmsh_failure_report(GmshFailureReport report) {
+  g_report = report;
+}
 
 RawMesh read_gmsh(const std::string& path, const MeshOptions& opt) {
   const double size_factor = opt.size_factor;

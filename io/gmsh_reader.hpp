@@ -18,4 +18,11 @@ namespace tridg {
 // non-planar nodes, elements other than 3-node triangles and 2-node lines.
 RawMesh read_gmsh(const std::string& path, const MeshOptions& opt);
 
+// A failure inside Gmsh that cannot return (an exception escaping a parallel meshing loop ends
+// the process) is reported as one error line on stderr, or, once this is set, handed to
+// `report` (a meshing process sends it to its parent: io/mesh_worker.hpp) before the process
+// ends with ExitCode::bad_mesh.
+using GmshFailureReport = void (*)(const std::string& message);
+void set_gmsh_failure_report(GmshFailureReport report);
+
 } // namespace tridg

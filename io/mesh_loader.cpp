@@ -10,6 +10,7 @@
 #include "io/connectivity.hpp"
 #include "io/error.hpp"
 #include "io/mesh_h5.hpp"
+#include "io/mesh_worker.hpp"
 #include "io/refine.hpp"
 #ifdef TRIDG_WITH_GMSH
 #include "io/gmsh_reader.hpp"
@@ -42,7 +43,8 @@ Mesh load(const std::string& path, const MeshOptions& opt) {
     m = read_mesh_h5(path, opt.max_elements);
   } else if (ext == ".msh" || ext == ".geo") {
 #ifdef TRIDG_WITH_GMSH
-    m = build_connectivity(read_gmsh(path, opt));
+    m = build_connectivity(ext == ".geo" && mesh_worker_enabled() ? read_gmsh_in_worker(path, opt)
+                                                                  : read_gmsh(path, opt));
 #else
     fail(ExitCode::bad_mesh, path + ": this build of tridg has no Gmsh support; convert the mesh "
                                     "with `tridg import` on a machine that has it and use the .h5");

@@ -18,6 +18,9 @@ struct MeshOptions {
   // Refuse meshes of more triangles than this (after refinement), and files that declare more
   // data than such a mesh needs, before allocating (--max-elements).
   std::int64_t max_elements = default_max_elements;
+  // Seconds that meshing a .geo may take in a meshing process (io/mesh_worker.hpp;
+  // --mesh-time-limit).
+  double time_limit = 600;
 };
 
 // Dispatches on the extension: .h5 is a prepared mesh file (always available); .msh and .geo go

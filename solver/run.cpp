@@ -35,6 +35,7 @@ RunResult run_case(const RunOptions& opt) {
   mo.refine = s.refine;
   mo.trust_geo = opt.trust_geo;
   mo.max_elements = opt.max_elements;
+  mo.time_limit = opt.mesh_time_limit;
   const int threads = opt.threads > 0 ? opt.threads : threads_per_rank();
   omp_set_num_threads(threads); // from the mesh's loading and refinement on
   // A file partitioned for as many ranks as run: each reads (and refines) its own part only.

@@ -33,6 +33,7 @@ struct RunOptions {
   int threads = 0;
   bool trust_geo = false;                 // --trust-geo (io/mesh_loader.hpp)
   std::int64_t max_elements = 50'000'000; // --max-elements
+  double mesh_time_limit = 600;           // --mesh-time-limit (io/mesh_worker.hpp)
 };
 
 struct RunSettings {

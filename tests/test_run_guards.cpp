@@ -193,6 +193,12 @@ TEST_CASE("SIGTERM before the time loop: exit 130 with one line") {
   CHECK(r.code == 130);
   CHECK(error_lines(r.err) == 1);
   CHECK(has(r.last_line(), "interrupted by SIGTERM before the time loop"));
+  // The meshing process ends with it (io/mesh_worker.hpp). "[_]": not the shell running pgrep.
+  const std::string worker =
+      "pgrep -f " + quote("[_]_mesh-worker .*" + d.path.filename().string() + ".*big.geo");
+  for (int i = 0; i < 100 && std::system((worker + " > /dev/null").c_str()) == 0; ++i)
+    usleep(20000); // the kernel delivers the parent's death signal as the parent exits
+  CHECK(std::system((worker + " > /dev/null").c_str()) != 0);
   // The other commands too (they ended with status 143 and no line): `info` meshing the same file.
   const CmdResult i = run_shell("", "info " + quote((d / "big.geo").string()), d.path,
                                 kWaitHandler + "kill -INT $c");

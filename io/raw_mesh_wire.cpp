@@ -18,7 +18,7 @@ public:
   }
   template <class T> void put_all(const std::vector<T>& v) {
     put(std::uint64_t(v.size()));
-    out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+    if (!v.empty()) out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
   }
   void put_text(const std::string& s) {
     put(std::uint64_t(s.size()));
@@ -48,6 +48,7 @@ public:
   }
   template <class T> std::vector<T> get_all() {
     std::vector<T> v(count(sizeof(T)));
+    if (v.empty()) return v; // no memcpy from or to the null data() of an empty vector
     std::memcpy(v.data(), b_.data() + at_, v.size() * sizeof(T));
     at_ += v.size() * sizeof(T);
     return v;

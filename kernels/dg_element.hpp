@@ -47,11 +47,10 @@ TRIDG_HD Real rk_update_of(const StageCoeffs<Real>& c, Real u, Real l, Real u0, 
 
 // Asks the L2 cache, before the update, for what element k's update reads only at the stage's
 // end (the step's start state, the accumulator; the coefficients of variables [v0, v1)), so
-// that the update does not wait for memory: RK4's steps 8-19 % shorter at p = 2 to 4. The
-// thread-per-element kernel asks after its volume loop: asked at the stage's start, the requests
-// queue behind the stage input's loads. The by-variable kernel at p = 2 and the tensor-core
-// kernel copy these operands to shared memory instead, which took another 5-19 % off their RK4
-// steps (bench/NOTES.md).
+// that the update does not wait for memory. The thread-per-element kernel asks after its volume
+// loop: asked at the stage's start, the requests queue behind the stage input's loads. The
+// by-variable kernel at p = 2 and the tensor-core kernel copy these operands to shared memory
+// instead, which is faster still there (bench/NOTES.md has the measurements).
 template <int NP, class Real>
 TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>& U0,
                               const StateView<Real>& ACC, int k, int v0, int v1) {

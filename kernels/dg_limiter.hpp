@@ -64,10 +64,10 @@ template <int NP, int M, class Real> TRIDG_HD Real rounding_band(const Real (&u)
 constexpr double kNoiseKept = 0.25;
 
 // Entries of a vertex's element list whose loads vertex_barth_jespersen asks for together. A cell
-// that walks its patch waits, entry by entry, for the entry's element and then for its means: on
-// the GPU one such cell held its warp 17-20 us where a warp of cells that skip their patch took
-// 4 us, and a launch lasts as long as its slowest warp. Eight covers an interior vertex's list
-// (six elements on a regular mesh) in one round of loads (bench/NOTES.md).
+// that walks its patch waits, entry by entry, for the entry's element and then for its means,
+// and holds its whole warp meanwhile: a launch lasts as long as its slowest warp. Eight covers
+// an interior vertex's list (six elements on a regular mesh) in one round of loads
+// (bench/NOTES.md has the measurements).
 constexpr int kPatchChunk = 8;
 
 // Vertex-based Barth-Jespersen (Kuzmin 2010) on the conserved variables: the bounds at each

@@ -5,11 +5,10 @@
 //
 // By edge, F[edge][q][var], in fp64 with an even number of variables from p = 2 on: a point's
 // fluxes are one or two 16-byte vectors on the GPU, so an edge stores and an element gathers a
-// point's fluxes in half the instructions, and a gathered point is one 32-byte sector, not four.
-// On an H200, alternated with the layout by variable, the steps at p = 2..4 took 0-2 % less; by
-// edge with one value per load and store the edges took up to a third longer. Elsewhere by
-// variable, F[var][q][edge]: at p = 1 the layout by edge cost 2 % on 99k elements, and shallow
-// water's three variables do not fill the vectors (bench/NOTES.md).
+// point's fluxes in half the instructions, and a gathered point is one 32-byte sector, not four
+// (stored one value at a time, the same layout is slower than by variable). Elsewhere by
+// variable, F[var][q][edge]: at p = 1 there is too little to gather for the vectors to pay, and
+// shallow water's three variables do not fill them (bench/NOTES.md has the measurements).
 #include <type_traits>
 
 #include "core/dg_tables.hpp"

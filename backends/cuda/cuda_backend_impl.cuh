@@ -47,16 +47,13 @@ constexpr int kBlock = 256;
 // Threads per block, and blocks per multiprocessor each kernel is compiled for: together they cap
 // its registers per thread. The kernels are latency-bound gathers, so occupancy pays until the cap
 // makes the compiler spill or serialise; for the same warps, smaller blocks fill the
-// multiprocessors more evenly as a launch drains (1.6M elements: p = 1 1.3-1.7 % off the step in
-// blocks of 128 against 256, p = 3 and 4 0.4-0.8 % with the edges in blocks of 64 against 128).
-// Measured on the H100 (bench/NOTES.md):
+// multiprocessors more evenly as a launch drains. The choices, each the fastest of those tried
+// without spills (bench/NOTES.md has the measurements):
 // - p = 1: edges at 6 blocks of 128 (<= 85 registers), the limiter at 5 (<= 102: its patch walk
-//   in chunks spilled at 85), elements at 4 (<= 128);
-// - p = 2: edges at 8 blocks of 64 (<= 128 registers; at 5 blocks of 128 they spilled and took
-//   16 % longer);
-// - p >= 3: the edges by side (two lanes per edge) at 6 blocks of 64 (<= 170 registers; at 2
-//   blocks of 256 p = 4 spilled and took 19 % longer; p = 3 at 8 blocks of 64, <= 128 registers
-//   without spills, made the steps 3-5 % longer);
+//   in chunks spills at 85), elements at 4 (<= 128);
+// - p = 2: edges at 8 blocks of 64 (<= 128 registers; 5 blocks of 128 spill);
+// - p >= 3: the edges by side (two lanes per edge) at 6 blocks of 64 (<= 170 registers; 2
+//   blocks of 256 spill at p = 4, and 8 blocks of 64 leave p = 3 too few registers);
 // - everything else at the compiler's choice.
 enum KernelKind { kEdges, kElements, kLimiter };
 template <int P, int Kind> constexpr int kBlockOf = P == 1 ? 128 : Kind == kEdges ? 64 : kBlock;
@@ -174,19 +171,18 @@ __global__ void __launch_bounds__(kBlockOf<P, kElements>, kMinBlocks<P, kElement
 }
 
 // The element stage with a thread per (element, variable) (backends/cuda/element_by_variable.cuh)
-// at the orders where it measured faster than a thread per element: p = 2 (elements -12 %), 3
-// (-19 %), 4 (-58 %) at 1.6M elements on the H100 (bench/NOTES.md). Its registers: p = 2 best
-// at 6 blocks of 128 (<= 85; 1.5 % off the step against 3 blocks of 256, the same warps), p = 3
-// at 5 blocks of 128 (<= 102; 85 spills), p = 4 at 2 blocks of 256 (<= 128). At p >= 3 the
+// at the orders where it is faster than a thread per element: p >= 2, whose elements hold too
+// much for one thread's registers. Its registers: p = 2 at 6 blocks of 128 (<= 85), p = 3 at 5
+// blocks of 128 (<= 102; 85 spills), p = 4 at 2 blocks of 256 (<= 128). At p >= 3 the
 // tensor-core stage (kMma below) replaces it where it can; it stays for fp32, the in-stage limiter
-// and GPUs below compute capability 8.0.
+// and GPUs below compute capability 8.0 (bench/NOTES.md has the measurements).
 template <int P, class Phys> constexpr bool kByVariable = P >= 2 && by_variable_fits<Phys>;
 template <int P> constexpr int kMinBlocksByVariable = P == 2 ? 6 : P == 3 ? 5 : 2;
 template <int P> constexpr int kBlockByVariable = P == 2 || P == 3 ? 128 : kBlock;
 // Whether the by-variable stage copies its update's operands to shared memory (2 NP values per
-// thread): measured at p = 2 (RK4 5-7 % faster in fp64, 12-17 % in fp32; bench/NOTES.md). At
-// p = 4 in fp64 the 61 kB per block of 256 would pass the 48 kB of static shared memory, and
-// p = 3 and 4 (fp32, or the in-stage fix) were not measured: those ask L2 as before.
+// thread): at p = 2, where it is faster (bench/NOTES.md). At p = 4 in fp64 the 61 kB per block
+// of 256 would pass the 48 kB of static shared memory, and p = 3 and 4 (fp32, or the in-stage
+// fix) were not measured: those ask L2 as before.
 template <int P> constexpr bool kStashByVariable = P == 2;
 
 template <int P, bool Limit, class Phys, class Real>
@@ -222,15 +218,12 @@ __global__ void __launch_bounds__(kBlockByVariable<P>, kMinBlocksByVariable<P>)
 }
 
 // The element stage on the tensor cores (backends/cuda/element_mma.cuh), fp64, where no limiter
-// runs in the stage, on compute capability 8.0 and above. From p = 3: on an H200 at 1.6M
-// elements it took the p = 4 steps 13-22 % off and the p = 3 SSP-RK2 step 6 %, but made the p = 2
-// step 24-35 % slower than the by-variable kernel (bench/NOTES.md).
+// runs in the stage, on compute capability 8.0 and above. From p = 3: below, its matrices are too
+// small to fill the tensor cores and the by-variable kernel is faster (bench/NOTES.md).
 template <int P, class Phys, class Real> constexpr bool kMma = P >= 3 && mma_fits<Phys, Real>;
 constexpr int kMmaLanes = 4; // per element
 // Four blocks of 128 per multiprocessor, the same 16 warps at <= 128 registers as two of 256: the
-// finer blocks fill the multiprocessors more evenly as a launch drains (1.6M elements, p = 3
-// SSP-RK2 4 % faster, RK4 2 %; p = 4 RK4 on 99k elements unchanged; eight blocks of 64 were 0.5 %
-// faster at 1.6M elements but as much slower at 99k; bench/NOTES.md).
+// finer blocks fill the multiprocessors more evenly as a launch drains (bench/NOTES.md).
 constexpr int kBlockMma = 128, kMmaBlocksPerSm = 4;
 
 template <int P, class Phys>
@@ -259,8 +252,8 @@ __global__ void __launch_bounds__(kBlockMma, kMmaBlocksPerSm)
 
 // Asks for the shared memory that as many blocks of `kernel` as its registers allow per
 // multiprocessor need, and no more: the rest stays L1 cache, which holds the kernels' tables and
-// the stage input's lines. (Sized for the launch bounds' minimum instead, the p = 2 kernel in
-// fp32, at 64 registers, lost two of its eight blocks: 5 % slower at 1.6M elements.)
+// the stage input's lines. (Sized for the launch bounds' minimum instead, a kernel that needs
+// fewer registers than its bound could not run all the blocks they allow.)
 template <class Kernel> void shared_carveout(Kernel kernel, int block, const cudaDeviceProp& prop) {
   cudaFuncAttributes fa{};
   cuda_check(cudaFuncGetAttributes(&fa, kernel), "kernel attributes");

@@ -14,9 +14,9 @@
 namespace tridg {
 
 // Whether a lane copies its side's coefficients to shared memory before it sums its traces
-// (side_traces): at p = 4 in fp64 the Euler edges took 2-10 % less (99k to 1.6M elements), the
-// step 2-4 %; at p = 3 they took 10 % longer. fp32 was not measured, so it keeps the loads;
-// shallow water at p = 4 takes the copies unmeasured (bench/NOTES.md).
+// (side_traces): at p = 4 in fp64, where a side's coefficients are many enough for the copy to
+// pay (at p = 3 it does not). fp32 was not measured, so it keeps the loads; shallow water at
+// p = 4 takes the copies unmeasured (bench/NOTES.md has the measurements).
 template <int P, class Real> constexpr bool kSideStash = P >= 4 && std::is_same_v<Real, double>;
 // Values of shared memory per lane for side_traces.
 template <int P, int M> constexpr int kSideSlots = int(Order<P>::NP) * M;

@@ -66,10 +66,9 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
   // The update's operands copied to shared memory in the background, as in the tensor-core
   // kernel (element_mma.cuh): mode j's step-start value at u0_slot(j), its accumulator at
   // acc_slot(j). Asked for before the volume loop, which hides their trip (the launches that
-  // wrote them are two or more before this one: step_launch.cuh): at p = 2 the RK4 steps took
-  // 2-5 % less in fp64 and 1-2 % in fp32, SSP-RK2 0-2 % (fp64) and 2-4 % (fp32). The tensor-core
-  // kernel took 3-6 % longer so, and keeps its copies after the wait (bench/NOTES.md). Without a
-  // stash (kStashByVariable), asked of L2 after the wait, as the thread-per-element kernel does.
+  // wrote them are two or more before this one: step_launch.cuh). The tensor-core kernel is
+  // slower so, and keeps its copies after the wait (bench/NOTES.md has the measurements). Without
+  // a stash (kStashByVariable), asked of L2 after the wait, as the thread-per-element kernel does.
   const auto at = [&](int j) { return (v * NP + j) * U.n + k; };
   const auto u0_slot = [&](int j) { return &stash[j * stride]; };
   const auto acc_slot = [&](int j) { return &stash[(NP + j) * stride]; };

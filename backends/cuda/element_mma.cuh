@@ -99,7 +99,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
       a[w][cc] = j < NP ? ldg(&U.c[(w * NP + j) * U.n + k]) : 0.0;
     }
   // The sides' face entries are read after the volume loop, and the fluxes' gather waits on
-  // them: asked of L1 now, the RK4 steps on 99k elements took 1-2 % less (bench/NOTES.md).
+  // them: asked of L1 now, they are there when it starts.
   if (m4 < 3) prefetch_l1(&m.elem_face[m4 * E + k]);
   const double g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
   const double g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
@@ -142,9 +142,9 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
   step_kernel_wait(); // the edges' fluxes and the writes below need the edges' launch done
   // The update's operands (the step's start state, RK4's accumulator) are copied to shared
   // memory in the background. Loaded into registers, they were issued a few at a time (this
-  // kernel runs at its 128 registers), and the update waited on each batch: more than half of
-  // the launch's stall samples at p = 4 with RK4. All in flight at once, the RK4 steps on 99k
-  // elements took 17-19 % less at p = 3 and 4 (bench/NOTES.md). The element's values sit
+  // kernel runs at its 128 registers), and the update waited on each batch (the launch's largest
+  // stall at p = 4 with RK4); here they are all in flight at once (bench/NOTES.md has the
+  // measurements). The element's values sit
   // together, (e8 M + w) NP + j: a half-warp's four elements then fall in distinct banks.
   const int e8 = lane >> 2; // the element's place among the warp's 8
   double* const s_u0 = stash;

@@ -19,10 +19,21 @@ StageDef shu_osher(double A, double B, double C, double c) {
   return s;
 }
 
+// SSPRK(s,2) in low storage (Ketcheson 2008): s - 1 forward-Euler steps of dt / (s - 1), then
+// u = u0 / s + (s - 1) / s (u + dt / (s - 1) L(u)). SSP coefficient s - 1 for s stages.
+std::vector<StageDef> ssp_s2(int s) {
+  const double h = 1.0 / (s - 1);
+  std::vector<StageDef> st;
+  for (int i = 0; i + 1 < s; ++i) st.push_back(shu_osher(0, 1, h, i * h));
+  st.push_back(shu_osher(1.0 / s, (s - 1.0) / s, 1.0 / s, 1));
+  return st;
+}
+
 } // namespace
 
 std::vector<std::string> scheme_names() {
-  return {"ssprk2", "ssprk3", "rk4", "lsssprk42", "bdf2", "esdirk3", "steady", "steady_rk"};
+  return {"ssprk2", "ssprk3",  "rk4",    "lsssprk42", "lsssprk92",
+          "bdf2",   "esdirk3", "steady", "steady_rk"};
 }
 
 bool is_implicit_scheme(const std::string& name) {
@@ -35,11 +46,8 @@ std::vector<StageDef> make_scheme(const std::string& name) {
   if (name == "ssprk3")
     return {shu_osher(0, 1, 1, 0), shu_osher(0.75, 0.25, 0.25, 1),
             shu_osher(1.0 / 3, 2.0 / 3, 2.0 / 3, 0.5)};
-  if (name == "lsssprk42") {
-    // SSPRK(4,2): three forward-Euler steps of dt/3, then the average with u0.
-    return {shu_osher(0, 1, 1.0 / 3, 0), shu_osher(0, 1, 1.0 / 3, 1.0 / 3),
-            shu_osher(0, 1, 1.0 / 3, 2.0 / 3), shu_osher(0.25, 0.75, 0.25, 1)};
-  }
+  if (name == "lsssprk42") return ssp_s2(4);
+  if (name == "lsssprk92") return ssp_s2(9);
   if (name == "rk4") {
     // Classic RK4 with an accumulator: acc collects the b_i k_i, the stage state is u0 + a_i k_i.
     std::vector<StageDef> st(4);
@@ -77,7 +85,7 @@ int scheme_order(const std::string& name) {
 }
 
 double scheme_step_factor(const std::string& name) {
-  return name == "lsssprk42" ? 3.0 : 1.0;
+  return name == "lsssprk42" ? 3.0 : name == "lsssprk92" ? 8.0 : 1.0;
 }
 
 } // namespace tridg

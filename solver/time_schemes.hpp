@@ -7,8 +7,8 @@
 namespace tridg {
 
 // The Runge-Kutta schemes tridg offers, by case-file name: "ssprk2", "ssprk3", "rk4",
-// "lsssprk42" (four-stage, second-order, low-storage SSP, twice SSP-RK2's stable step for the
-// cost of two more stages).
+// "lsssprk42" and "lsssprk92" (four and nine stages, second order, low storage, SSP: three and
+// eight times SSP-RK2's stable step for two and seven more stages).
 // The implicit ones, "bdf2", "esdirk3", "steady" and "steady_rk", have no stages:
 // backends/implicit/ runs them.
 std::vector<StageDef> make_scheme(const std::string& name);

@@ -139,7 +139,7 @@ void finish_explicit_settings(const Config& cfg, RunSettings& s, SwSettings<doub
   }
   if (s.scheme == "rk4")
     spdlog::warn("{}: rk4 is not strong-stability preserving: depth positivity is not guaranteed "
-                 "(use ssprk2, ssprk3 or lsssprk42)",
+                 "(use ssprk2, ssprk3, lsssprk42 or lsssprk92)",
                  cfg.source());
   const double cfl_factor = s.cfl * scheme_step_factor(s.scheme) / (2 * p + 1);
   phys.friction_cap = 1.0 / cfl_factor;

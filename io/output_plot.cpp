@@ -191,7 +191,12 @@ std::string render_plot(const PlotOptions& opt) {
   geo += "General.Terminal = 0;\nGeneral.MenuWidth = 0;\n";
   geo += fmt::format("General.GraphicsWidth = {};\nGeneral.GraphicsHeight = {};\n", w, h);
   geo += "Merge \"view.msh\";\n";
-  geo += "General.SmallAxes = 0;\nGeneral.Axes = 0;\n";
+  // Axes with numbers around the picture, labelled as the mesh's coordinates.
+  geo += "General.SmallAxes = 0;\nGeneral.Axes = 2;\nGeneral.AxesAutoPosition = 1;\n";
+  // (On a longitude-latitude mesh x and y are degrees east and north.)
+  geo += "General.AxesLabelX = \"x\";\nGeneral.AxesLabelY = \"y\";\n";
+  geo += "General.AxesFormatX = \"%.4g\";\nGeneral.AxesFormatY = \"%.4g\";\n";
+  geo += "General.AxesTicsX = 6;\nGeneral.AxesTicsY = 6;\n";
   geo += "Mesh.SurfaceFaces = 0;\nMesh.SurfaceEdges = 0;\nMesh.Points = 0;\n";
   geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\nView[0].SaturateValues = 1;\n";
   geo += fmt::format("View[0].CustomMin = {:.17g};\nView[0].CustomMax = {:.17g};\n", lo, hi);

@@ -58,7 +58,7 @@ Action add_plot_command(CLI::App& app) {
       opt->crop = std::array<double, 4>{(*crop)[0], (*crop)[1], (*crop)[2], (*crop)[3]};
     if (std::filesystem::path(opt->input).extension() == ".nc") {
       if (opt->field == "rho") opt->field = "max_height"; // the default is a solution field
-      // A map: drawn directly (no Gmsh), the coastline from the bed.
+      // A map: its quadrangles and the coastline (from the bed) drawn by Gmsh, as a solution.
       const MapGrid g = read_map_netcdf(opt->input);
       std::string png = opt->output;
       if (png.empty())
@@ -66,7 +66,7 @@ Action add_plot_command(CLI::App& app) {
                (std::filesystem::path(opt->input).stem().string() + "_" + opt->field + ".png"))
                   .string();
       const auto r = draw_map(g, opt->field, png, opt->width, opt->range);
-      spdlog::info("wrote {}: {} from {:g} (blue) to {:g} (red); coastline black, no value grey",
+      spdlog::info("wrote {}: {} from {:g} (blue) to {:g} (red); coastline black, no value white",
                    png, opt->field, r[0], r[1]);
       return 0;
     }

@@ -9,12 +9,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 
-#include "io/atomic_file.hpp"
 #include "io/error.hpp"
-#include "io/json.hpp"
+#include "io/gmsh_picture.hpp"
 #include "io/output_msh.hpp"
 #include "io/solution_h5.hpp"
 
@@ -23,12 +21,6 @@ namespace tridg {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string shell_quote(const std::string& s) {
-  std::string o = "'";
-  for (char c : s) o += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return o + "'";
-}
 
 // Keeps the sub-triangles that reach into the crop window; renumbers their nodes.
 void crop_mesh(VizMesh& m, VizField& f, const std::array<double, 4>& c) {
@@ -114,14 +106,6 @@ std::string render_plot(const PlotOptions& opt) {
     v.mesh = std::move(m);
     v.field = std::move(f);
   }
-  const std::string gmsh = find_program("gmsh"), xvfb = find_program("xvfb-run");
-  if (gmsh.empty())
-    fail(ExitCode::io_error,
-         "cannot render: the program 'gmsh' is not on PATH (Debian: apt-get install gmsh)");
-  if (xvfb.empty())
-    fail(ExitCode::io_error, "cannot render: the program 'xvfb-run' is not on PATH (Debian: "
-                             "apt-get install xvfb xauth)");
-
   double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
   for (std::size_t i = 0; i < v.mesh.xy.size(); i += 2) {
     x0 = std::min(x0, v.mesh.xy[i]);
@@ -160,70 +144,19 @@ std::string render_plot(const PlotOptions& opt) {
     png = (in.parent_path() / (in.stem().string() + "_" + gmsh_script_text(opt.field) + ".png"))
               .string();
   }
-  if (fs::path(png).extension() != ".png")
-    fail(ExitCode::bad_case, png + ": the picture's name must end in .png");
-  const fs::path png_abs = fs::absolute(png);
-  std::error_code ec;
-  if (!fs::is_directory(png_abs.parent_path(), ec))
-    fail(ExitCode::io_error,
-         png + ": the folder " + png_abs.parent_path().string() + " does not exist");
-
-  std::string tmpl = (fs::temp_directory_path() / "tridg-plot-XXXXXX").string();
-  if (!::mkdtemp(tmpl.data()))
-    fail(ExitCode::io_error,
-         "cannot create a temporary folder in " + fs::temp_directory_path().string());
-  const fs::path dir = tmpl;
-  struct Cleanup {
-    fs::path dir;
-    bool keep;
-    ~Cleanup() {
-      std::error_code e;
-      if (!keep) fs::remove_all(dir, e);
-    }
-  } cleanup{dir, opt.keep};
-
-  write_msh((dir / "view.msh").string(), v.mesh, {v.field}, {v.info.time, 0});
-  // Rendered into a temporary name: a failed run leaves no half-written picture.
-  const fs::path png_tmp = dir / "out.png";
+  const GmshPicture pic(png, w, h, opt.keep);
+  write_msh(pic.file("view.msh").string(), v.mesh, {v.field}, {v.info.time, 0});
   const std::string title =
       fmt::format("{}{}(t={:.6g})", opt.field, opt.cell ? "_cell" : "", v.info.time);
-  std::string geo;
-  geo += "General.Terminal = 0;\nGeneral.MenuWidth = 0;\n";
-  geo += fmt::format("General.GraphicsWidth = {};\nGeneral.GraphicsHeight = {};\n", w, h);
-  geo += "Merge \"view.msh\";\n";
-  // Axes with numbers around the picture, labelled as the mesh's coordinates.
-  geo += "General.SmallAxes = 0;\nGeneral.Axes = 2;\nGeneral.AxesAutoPosition = 1;\n";
+  std::string geo = "Merge \"view.msh\";\n";
   // (On a longitude-latitude mesh x and y are degrees east and north.)
-  geo += "General.AxesLabelX = \"x\";\nGeneral.AxesLabelY = \"y\";\n";
-  geo += "General.AxesFormatX = \"%.4g\";\nGeneral.AxesFormatY = \"%.4g\";\n";
-  geo += "General.AxesTicsX = 6;\nGeneral.AxesTicsY = 6;\n";
+  geo += "General.AxesAutoPosition = 1;\n" + GmshPicture::axes("x", "y");
   geo += "Mesh.SurfaceFaces = 0;\nMesh.SurfaceEdges = 0;\nMesh.Points = 0;\n";
   geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\nView[0].SaturateValues = 1;\n";
   geo += fmt::format("View[0].CustomMin = {:.17g};\nView[0].CustomMax = {:.17g};\n", lo, hi);
   geo += "View[0].ShowScale = 1;\nView[0].ShowTime = 0;\nView[0].Light = 0;\n";
   geo += fmt::format("View[0].Name = \"{}\";\n", gmsh_script_text(title));
-  geo += "Print \"out.png\";\nExit;\n";
-  write_text_file((dir / "script.geo").string(), geo);
-
-  const std::string cmd = fmt::format(
-      "cd {} && {} -a -s {} {} -nopopup script.geo > gmsh.log 2>&1 < /dev/null",
-      shell_quote(dir.string()), shell_quote(xvfb),
-      shell_quote(fmt::format("-screen 0 {}x{}x24", w + 64, h + 256)), shell_quote(gmsh));
-  spdlog::debug("running: {}", cmd);
-  const int rc = std::system(cmd.c_str());
-  if (rc != 0 || !fs::exists(png_tmp, ec) || fs::file_size(png_tmp, ec) == 0) {
-    std::string last;
-    std::ifstream log(dir / "gmsh.log");
-    for (std::string line; std::getline(log, line);)
-      if (!line.empty()) last = line;
-    fail(ExitCode::io_error, "gmsh did not render " + png + " (exit status " + std::to_string(rc) +
-                                 (last.empty() ? "" : "; it said: " + last) + ")");
-  }
-  TempFile out(png_abs.string()); // removed again if the copy fails
-  fs::copy_file(png_tmp, out.tmp(), fs::copy_options::overwrite_existing, ec);
-  if (ec) fail(ExitCode::io_error, png + ": cannot write: " + ec.message());
-  out.commit();
-  if (opt.keep) spdlog::info("kept the Gmsh files in {}", dir.string());
+  pic.render(geo);
   return png;
 }
 

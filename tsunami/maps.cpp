@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "io/error.hpp"
+#include "io/gmsh_picture.hpp"
 #include "io/grid_scattered.hpp"
 #include "io/h5_util.hpp"
-#include "io/png_writer.hpp"
+#include "io/json.hpp"
+#include "io/output_plot.hpp"
 
 namespace tridg {
 
@@ -133,6 +135,61 @@ MapGrid resample_maxima(const MapOptions& opt) {
   return g;
 }
 
+namespace {
+
+// Appends a view of `f`'s quadrangles between grid nodes (every `stride`-th) whose four corners
+// have a value, x scaled by sx, in Gmsh's list format.
+void write_field_view(const MapGrid& g, const MapField& f, int stride, double sx,
+                      const std::string& name, const std::string& path) {
+  std::string out = "View \"" + name + "\" {\n";
+  auto at = [&](int i, int j) { return f.values[std::size_t(j) * g.nx + i]; };
+  for (int j = 0; j + stride < g.ny; j += stride)
+    for (int i = 0; i + stride < g.nx; i += stride) {
+      const double v[4] = {at(i, j), at(i + stride, j), at(i + stride, j + stride),
+                           at(i, j + stride)};
+      if (!(std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]) &&
+            std::isfinite(v[3])))
+        continue;
+      const double xa = (g.x0 + i * g.dx) * sx, xb = (g.x0 + (i + stride) * g.dx) * sx;
+      const double ya = g.y0 + j * g.dy, yb = g.y0 + (j + stride) * g.dy;
+      out += fmt::format("SQ({:.9g},{:.9g},0,{:.9g},{:.9g},0,{:.9g},{:.9g},0,{:.9g},{:.9g},0)"
+                         "{{{:.7g},{:.7g},{:.7g},{:.7g}}};\n",
+                         xa, ya, xb, ya, xb, yb, xa, yb, v[0], v[1], v[2], v[3]);
+    }
+  write_text_file(path, out + "};\n");
+}
+
+// The zero contour of the bed (the coastline) as line segments, by marching squares on the
+// same nodes.
+void write_coast_view(const MapGrid& g, const MapField& bed, int stride, double sx,
+                      const std::string& path) {
+  std::string out = "View \"coastline\" {\n";
+  // Drawn a little above the field, which would hide it where both lie in one plane.
+  const double lift = 1e-3 * std::max((g.nx - 1) * g.dx * sx, (g.ny - 1) * g.dy);
+  auto at = [&](int i, int j) { return bed.values[std::size_t(j) * g.nx + i]; };
+  for (int j = 0; j + stride < g.ny; j += stride)
+    for (int i = 0; i + stride < g.nx; i += stride) {
+      const int ci[4] = {i, i + stride, i + stride, i}, cj[4] = {j, j, j + stride, j + stride};
+      double px[4], py[4];
+      int n = 0;
+      for (int e = 0; e < 4; ++e) {
+        const int a = e, b = (e + 1) % 4;
+        const double va = at(ci[a], cj[a]), vb = at(ci[b], cj[b]);
+        if (!std::isfinite(va) || !std::isfinite(vb) || (va > 0) == (vb > 0)) continue;
+        const double t = va / (va - vb);
+        px[n] = (g.x0 + (ci[a] + t * (ci[b] - ci[a])) * g.dx) * sx;
+        py[n] = g.y0 + (cj[a] + t * (cj[b] - cj[a])) * g.dy;
+        ++n;
+      }
+      for (int k = 0; k + 1 < n; k += 2)
+        out += fmt::format("SL({:.9g},{:.9g},{:.3g},{:.9g},{:.9g},{:.3g}){{0,0}};\n", px[k], py[k],
+                           lift, px[k + 1], py[k + 1], lift);
+    }
+  write_text_file(path, out + "};\n");
+}
+
+} // namespace
+
 std::array<double, 2> draw_map(const MapGrid& g, const std::string& field, const std::string& png,
                                int width, std::optional<std::array<double, 2>> range) {
   const MapField* f = g.field(field);
@@ -141,54 +198,46 @@ std::array<double, 2> draw_map(const MapGrid& g, const std::string& field, const
     for (const MapField& m : g.fields) names += (names.empty() ? "" : ", ") + m.name;
     fail(ExitCode::bad_case, "the map has no field '" + field + "' (fields: " + names + ")");
   }
+  if (g.nx < 2 || g.ny < 2) fail(ExitCode::bad_case, "the map has fewer than 2 x 2 nodes");
   const MapField* bed = g.field("bed");
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (double v : f->values)
     if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
   if (range) lo = (*range)[0], hi = (*range)[1];
   if (!(lo < hi)) hi = lo + 1;
-  // Degrees of longitude are shorter by cos(latitude): the picture keeps the ground's shape.
-  const double aspect =
-      (g.ny - 1) * g.dy /
-      ((g.nx - 1) * g.dx *
-       (g.geographic ? std::cos((g.y0 + 0.5 * (g.ny - 1) * g.dy) * std::numbers::pi / 180) : 1.0));
-  const int bar = 40, W = width, H = std::clamp(int(std::lround((W - bar) * aspect)), 16, 8000);
-  std::vector<std::uint8_t> rgb(std::size_t(W) * H * 3, 255);
-  auto colour = [](double t, std::uint8_t* p) {
-    // blue - cyan - yellow - red
-    t = std::clamp(t, 0.0, 1.0);
-    const double r = std::clamp(2 * t - 0.5, 0.0, 1.0),
-                 gg = std::clamp(1.5 - std::abs(4 * t - 2), 0.0, 1.0);
-    const double b = std::clamp(1.5 - 2 * t, 0.0, 1.0);
-    p[0] = std::uint8_t(255 * r), p[1] = std::uint8_t(255 * gg), p[2] = std::uint8_t(255 * b);
-  };
-  auto sample = [&](const MapField& m, int px, int py) {
-    const int i =
-        std::clamp(int(std::lround(double(px) / (W - bar - 1) * (g.nx - 1))), 0, g.nx - 1);
-    const int j =
-        std::clamp(int(std::lround(double(H - 1 - py) / (H - 1) * (g.ny - 1))), 0, g.ny - 1);
-    return m.values[std::size_t(j) * g.nx + i];
-  };
-  for (int py = 0; py < H; ++py)
-    for (int px = 0; px < W - bar; ++px) {
-      std::uint8_t* p = &rgb[(std::size_t(py) * W + px) * 3];
-      const double v = sample(*f, px, py);
-      if (std::isfinite(v)) {
-        colour((v - lo) / (hi - lo), p);
-      } else {
-        p[0] = p[1] = p[2] = 210;
-      }
-      // The coastline: the bed changes sign towards the next pixel right or down.
-      if (bed && px + 1 < W - bar && py + 1 < H) {
-        const double b0 = sample(*bed, px, py), b1 = sample(*bed, px + 1, py),
-                     b2 = sample(*bed, px, py + 1);
-        if ((b0 > 0) != (b1 > 0) || (b0 > 0) != (b2 > 0)) p[0] = p[1] = p[2] = 0;
-      }
-    }
-  for (int py = 0; py < H; ++py)
-    for (int px = W - bar + 10; px < W - 10; ++px)
-      colour(double(H - 1 - py) / (H - 1), &rgb[(std::size_t(py) * W + px) * 3]);
-  write_png(png, W, H, rgb);
+  const double x1 = g.x0 + (g.nx - 1) * g.dx, y1 = g.y0 + (g.ny - 1) * g.dy;
+  // Degrees of longitude are shorter by cos(latitude): drawn at the ground's shape (x times
+  // sx), the axes numbered in degrees.
+  const double sx =
+      g.geographic ? std::cos((g.y0 + 0.5 * (g.ny - 1) * g.dy) * std::numbers::pi / 180) : 1.0;
+  const double aspect = (y1 - g.y0) / ((x1 - g.x0) * sx);
+  // The colour bar takes about 140 pixels below the map.
+  const int W = width, H = std::clamp(int(std::lround(W * aspect)) + 140, 300, 4 * W);
+  // At most about a node per pixel: more quadrangles would draw nothing more.
+  const int stride = std::max(1, int(std::ceil(std::max(double(g.nx) / W, double(g.ny) / H))));
+  const GmshPicture pic(png, W, H, false);
+  std::string title = gmsh_script_text(f->name + (f->units.empty() ? "" : " (" + f->units + ")"));
+  write_field_view(g, *f, stride, sx, title, pic.file("field.pos").string());
+  std::string geo = "Merge \"field.pos\";\n";
+  if (bed) {
+    write_coast_view(g, *bed, stride, sx, pic.file("coast.pos").string());
+    geo += "Merge \"coast.pos\";\n";
+  }
+  geo += fmt::format("General.AxesAutoPosition = 0;\nGeneral.AxesMinX = {:.9g};\n"
+                     "General.AxesMaxX = {:.9g};\nGeneral.AxesMinY = {:.9g};\n"
+                     "General.AxesMaxY = {:.9g};\nGeneral.AxesForceValue = 1;\n"
+                     "General.AxesValueMinX = {:.9g};\n"
+                     "General.AxesValueMaxX = {:.9g};\nGeneral.AxesValueMinY = {:.9g};\n"
+                     "General.AxesValueMaxY = {:.9g};\n",
+                     g.x0 * sx, x1 * sx, g.y0, y1, g.x0, x1, g.y0, y1);
+  geo += g.geographic ? GmshPicture::axes("longitude (deg)", "latitude (deg)")
+                      : GmshPicture::axes("x (m)", "y (m)");
+  geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\nView[0].SaturateValues = 1;\n";
+  geo += fmt::format("View[0].CustomMin = {:.17g};\nView[0].CustomMax = {:.17g};\n", lo, hi);
+  geo += "View[0].ShowScale = 1;\nView[0].Light = 0;\nView[0].ShowTime = 0;\n";
+  if (bed)
+    geo += "View[1].ShowScale = 0;\nView[1].ColorTable = {Black};\nView[1].LineWidth = 1.5;\n";
+  pic.render(geo);
   return {lo, hi};
 }
 

@@ -26,9 +26,12 @@ struct MapOptions {
 // UserError(bad_case) for a missing or wrong file, a box outside the data or too many nodes.
 MapGrid resample_maxima(const MapOptions& opt);
 
-// Draws `field` of a map grid with the coastline (the zero contour of `bed`) in black, places
-// without a value in light grey, and a colour bar on the right; range: the field's, unless
-// given. Returns the range used.
+// Draws `field` of a map grid through Gmsh (io/gmsh_picture.hpp), `width` pixels wide, at the
+// ground's shape (longitudes shortened by the cosine of the middle latitude), with the
+// coastline (the zero contour of `bed`) in black, places without a value white, axes numbered
+// in degrees (or metres) and a colour bar with its values below, titled with the field and its
+// units; range: the field's, unless given. Returns the range used. UserError(io_error) without
+// gmsh or xvfb-run.
 std::array<double, 2> draw_map(const MapGrid& g, const std::string& field, const std::string& png,
                                int width, std::optional<std::array<double, 2>> range);
 

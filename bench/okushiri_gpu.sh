@@ -19,15 +19,7 @@ W=/tmp/okushiri_gpu
 mkdir -p "$OUT" "$W"
 source bench/device_env.sh
 RUNS=${RUNS:-hno_p1 tanioka_p1 hno_p1_coarse hno_p2_coarse}
-if [ ! -x build-gpu/bin/tridg ]; then
-  nvidia-smi --query-gpu=name,memory.total --format=csv | tee "$W/gpu.txt"
-  cmake -S . -B build-gpu -G Ninja -DTRIDG_WITH_GMSH=OFF -DTRIDG_CUDA=ON -DTRIDG_CUDA_ARCHS=90 \
-    -DTRIDG_TESTS=OFF -DTRIDG_WERROR=ON "-DTRIDG_ORDERS=1;2" > "$W/configure.log" 2>&1 ||
-    { tail -30 "$W/configure.log"; exit 1; }
-  /usr/bin/time -f "build %e s" cmake --build build-gpu -j "$(nproc)" --target tridg \
-    > "$W/build.log" 2>&1 || { grep -E "error" -A3 "$W/build.log" | head -60; exit 1; }
-  tail -1 "$W/build.log"
-fi
+source bench/build_gpu.sh
 for f in .deps/okushiri/*.xz; do [ -f "${f%.xz}" ] || xz -dk "$f"; done
 # Meshes may travel compressed (xz) as .deps/meshes/NAME.h5.xz.
 for f in .deps/meshes/*.h5.xz; do

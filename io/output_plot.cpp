@@ -12,8 +12,8 @@
 #include <limits>
 
 #include "io/error.hpp"
-#include "io/gmsh_picture.hpp"
 #include "io/output_msh.hpp"
+#include "io/png_render.hpp"
 #include "io/solution_h5.hpp"
 
 namespace tridg {

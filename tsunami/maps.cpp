@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "io/error.hpp"
-#include "io/gmsh_picture.hpp"
 #include "io/grid_scattered.hpp"
 #include "io/h5_util.hpp"
 #include "io/json.hpp"
 #include "io/output_plot.hpp"
+#include "io/png_render.hpp"
 
 namespace tridg {
 

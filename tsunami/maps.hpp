@@ -26,7 +26,7 @@ struct MapOptions {
 // UserError(bad_case) for a missing or wrong file, a box outside the data or too many nodes.
 MapGrid resample_maxima(const MapOptions& opt);
 
-// Draws `field` of a map grid through Gmsh (io/gmsh_picture.hpp), `width` pixels wide, at the
+// Draws `field` of a map grid through Gmsh (io/png_render.hpp), `width` pixels wide, at the
 // ground's shape (longitudes shortened by the cosine of the middle latitude), with the
 // coastline (the zero contour of `bed`) in black, places without a value white, axes numbered
 // in degrees (or metres) and a colour bar with its values below, titled with the field and its

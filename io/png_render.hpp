@@ -2,7 +2,8 @@
 // A picture Gmsh draws headless (`tridg plot`): the caller writes its views into a temporary
 // folder and a script that merges and sets them up; `xvfb-run -a gmsh script.geo` prints it as a
 // PNG, which is copied into place (a failure leaves no half-written picture). The folder is
-// removed afterwards unless kept.
+// removed afterwards unless kept. It runs the gmsh program, not the Gmsh SDK, so it is built
+// without the SDK too (unlike io/gmsh_*.cpp).
 #include <filesystem>
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "io/gmsh_picture.hpp"
+#include "io/png_render.hpp"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>

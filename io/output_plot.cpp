@@ -150,7 +150,7 @@ std::string render_plot(const PlotOptions& opt) {
       fmt::format("{}{}(t={:.6g})", opt.field, opt.cell ? "_cell" : "", v.info.time);
   std::string geo = "Merge \"view.msh\";\n";
   // (On a longitude-latitude mesh x and y are degrees east and north.)
-  geo += "General.AxesAutoPosition = 1;\n" + GmshPicture::axes("x", "y");
+  geo += "General.AxesAutoPosition = 1;\n" + GmshPicture::axes("x", "y", 3);
   geo += "Mesh.SurfaceFaces = 0;\nMesh.SurfaceEdges = 0;\nMesh.Points = 0;\n";
   geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\nView[0].SaturateValues = 1;\n";
   geo += fmt::format("View[0].CustomMin = {:.17g};\nView[0].CustomMax = {:.17g};\n", lo, hi);

@@ -58,11 +58,12 @@ GmshPicture::~GmshPicture() {
     fs::remove_all(dir_, e);
 }
 
-std::string GmshPicture::axes(const std::string& x, const std::string& y) {
+std::string GmshPicture::axes(const std::string& x, const std::string& y, int digits) {
   std::string s = "General.SmallAxes = 0;\nGeneral.Axes = 2;\n";
   s += fmt::format("General.AxesLabelX = \"{}\";\nGeneral.AxesLabelY = \"{}\";\n",
                    gmsh_script_text(x), gmsh_script_text(y));
-  s += "General.AxesFormatX = \"%.6g\";\nGeneral.AxesFormatY = \"%.6g\";\n";
+  s +=
+      fmt::format("General.AxesFormatX = \"%.{0}g\";\nGeneral.AxesFormatY = \"%.{0}g\";\n", digits);
   s += "General.AxesTicsX = 6;\nGeneral.AxesTicsY = 6;\n";
   return s;
 }

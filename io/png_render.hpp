@@ -25,8 +25,8 @@ public:
   void render(const std::string& script) const;
 
   // Script text for axes with numbers around the views, labelled `x` and `y` (made harmless
-  // for the script), numbers in %.6g.
-  static std::string axes(const std::string& x, const std::string& y);
+  // for the script), numbers to `digits` significant digits.
+  static std::string axes(const std::string& x, const std::string& y, int digits);
 
 private:
   std::string png_, gmsh_, xvfb_;

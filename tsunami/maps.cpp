@@ -230,8 +230,8 @@ std::array<double, 2> draw_map(const MapGrid& g, const std::string& field, const
                      "General.AxesValueMaxX = {:.9g};\nGeneral.AxesValueMinY = {:.9g};\n"
                      "General.AxesValueMaxY = {:.9g};\n",
                      g.x0 * sx, x1 * sx, g.y0, y1, g.x0, x1, g.y0, y1);
-  geo += g.geographic ? GmshPicture::axes("longitude (deg)", "latitude (deg)")
-                      : GmshPicture::axes("x (m)", "y (m)");
+  geo += g.geographic ? GmshPicture::axes("longitude (deg)", "latitude (deg)", 6)
+                      : GmshPicture::axes("x (m)", "y (m)", 6);
   geo += "View[0].IntervalsType = 2;\nView[0].RangeType = 2;\nView[0].SaturateValues = 1;\n";
   geo += fmt::format("View[0].CustomMin = {:.17g};\nView[0].CustomMax = {:.17g};\n", lo, hi);
   geo += "View[0].ShowScale = 1;\nView[0].Light = 0;\nView[0].ShowTime = 0;\n";

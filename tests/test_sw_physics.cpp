@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/dg_basis_tables.hpp"
+#include "physics/linear_shallow_water/boundary.hpp"
 #include "physics/shallow_water/bed.hpp"
 #include "physics/shallow_water/shallow_water.hpp"
 
@@ -105,6 +106,18 @@ TEST_CASE("boundary ghosts: wall, level series then absorbing, absorbing at rest
   CHECK(ug - 2 * cg == doctest::Approx(-2 * c0));
   CHECK(ug + 2 * cg == doctest::Approx(2 * (c1 - c0) + 2 * c1));
   CHECK(g[0] == doctest::Approx(h1));
+  // Outflow: the interior state itself. A kind without a condition of its own gives no state
+  // at all (NaN, which stops a run), never another condition's.
+  bc.kind = BcKind::outflow;
+  sw_boundary_ghost(ph, bc, moving, b, 1.0, 0.0, 0.0, g);
+  for (int k = 0; k < 3; ++k) CHECK(g[k] == moving[k]);
+  for (const BcKind k : {BcKind::curved_wall, BcKind::farfield, BcKind::moving_shock}) {
+    bc.kind = k;
+    sw_boundary_ghost(ph, bc, moving, b, 1.0, 0.0, 0.0, g);
+    CHECK(std::isnan(g[0]));
+    lsw_boundary_ghost(9.81, 1.0, bc, moving, 1.0, 0.0, 0.0, g);
+    CHECK(std::isnan(g[0]));
+  }
 }
 
 TEST_CASE("positivity decomposition: exact cell means with non-negative weights") {

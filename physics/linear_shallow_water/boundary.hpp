@@ -5,6 +5,8 @@
 //   level      (BcKind::inflow)    prescribed surface level, constant or a time series
 //   absorbing  (BcKind::absorbing) characteristic, non-reflecting about the still level `level`
 //   outflow    (BcKind::outflow)   ghost = interior
+#include <limits>
+
 #include "kernels/boundary.hpp"
 #include "physics/linear_shallow_water/bc_absorbing.hpp"
 #include "physics/linear_shallow_water/bc_level.hpp"
@@ -26,8 +28,13 @@ TRIDG_HD void lsw_boundary_ghost(Real g, Real H, const BoundaryParams<Real, 3>& 
   case BcKind::absorbing:
     lsw_absorbing_ghost(g, H, u, bc.level, nx, ny, gs);
     return;
-  default:
+  case BcKind::outflow:
     lsw_outflow_ghost(u, gs);
+    return;
+  default:
+    // A kind this physics has no condition for (its case reader sets none): a NaN ghost stops
+    // the run as non-physical in its first step rather than passing for another condition.
+    for (int v = 0; v < 3; ++v) gs[v] = std::numeric_limits<Real>::quiet_NaN();
     return;
   }
 }

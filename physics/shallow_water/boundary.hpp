@@ -7,6 +7,8 @@
 //   outflow    (BcKind::outflow)   ghost = interior
 //   initial    (BcKind::tabulated) the initial state at the edge point, held (the physics
 //                                  reads the table: kernels/bc_tabulated.hpp)
+#include <limits>
+
 #include "kernels/boundary.hpp"
 #include "physics/shallow_water/bc_absorbing.hpp"
 #include "physics/shallow_water/bc_level.hpp"
@@ -28,8 +30,13 @@ TRIDG_HD void sw_boundary_ghost(const SwConstants<Real>& ph, const BoundaryParam
   case BcKind::absorbing:
     sw_absorbing_ghost(ph, u, b, bc.level, nx, ny, gs);
     return;
-  default:
+  case BcKind::outflow:
     sw_outflow_ghost(u, gs);
+    return;
+  default:
+    // A kind shallow water has no condition for (its case reader sets none): a NaN ghost stops
+    // the run as non-physical in its first step rather than passing for another condition.
+    for (int v = 0; v < 3; ++v) gs[v] = std::numeric_limits<Real>::quiet_NaN();
     return;
   }
 }

@@ -2,7 +2,7 @@
 // A ghost state given per edge point (an exact solution, an expression of x and y), tabulated on
 // the host as [M][NF][count] for the boundary group.
 #include "kernels/boundary.hpp"
-#include "physics/interface.hpp"
+#include "kernels/physics_interface.hpp"
 
 namespace tridg {
 

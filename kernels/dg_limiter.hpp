@@ -1,6 +1,6 @@
 #pragma once
 // The limiter, one element at a time, in three steps a physics may replace
-// (physics/interface.hpp): slopes (default: vertex-based Barth-Jespersen, hierarchical for
+// (kernels/physics_interface.hpp): slopes (default: vertex-based Barth-Jespersen, hierarchical for
 // p > 1), positivity (default: Zhang-Shu on the physics' positive quantities) and a finishing
 // step (default: none). Only the element's own coefficients change, and its means only through
 // the physics' limited_mean, through which the neighbours read them: elements may be limited
@@ -9,7 +9,7 @@
 
 #include "core/dg_tables.hpp"
 #include "kernels/dg_views.hpp"
-#include "physics/interface.hpp"
+#include "kernels/physics_interface.hpp"
 
 namespace tridg {
 

@@ -7,7 +7,7 @@
 #include "physics/euler/bc_outflow.hpp"
 #include "physics/euler/bc_state.hpp"
 #include "physics/euler/bc_wall.hpp"
-#include "physics/interface.hpp"
+#include "kernels/physics_interface.hpp"
 
 namespace tridg {
 

@@ -1,6 +1,6 @@
 #pragma once
 // 2D compressible Euler equations for an ideal gas: the point functions the generic DG kernels
-// call (physics/interface.hpp). The numerical flux is part of the type, so a kernel holds only
+// call (kernels/physics_interface.hpp). The numerical flux is part of the type, so a kernel holds only
 // the flux it runs: EulerPhysics<double, EulerHllc>.
 #include <cmath>
 #include <limits>
@@ -10,7 +10,7 @@
 #include "physics/euler/flux_roe.hpp"
 #include "physics/euler/flux_rusanov.hpp"
 #include "physics/euler/state.hpp"
-#include "physics/interface.hpp"
+#include "kernels/physics_interface.hpp"
 
 namespace tridg {
 

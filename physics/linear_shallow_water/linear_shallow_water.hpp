@@ -1,7 +1,7 @@
 #pragma once
 // Shallow-water equations linearised about still water of depth H(x, y) > 0:
 //   eta_t + div q = 0,   q_t + g H grad eta = 0,   q = (hu, hv),
-// the hooks the generic DG kernels call (physics/interface.hpp). docs/linear_shallow_water.md
+// the hooks the generic DG kernels call (kernels/physics_interface.hpp). docs/linear_shallow_water.md
 // has the derivation.
 //
 // The variable-depth term is written in flux form with a source,
@@ -32,7 +32,7 @@
 #include <cmath>
 #include <limits>
 
-#include "physics/interface.hpp"
+#include "kernels/physics_interface.hpp"
 #include "physics/linear_shallow_water/boundary.hpp"
 #include "physics/linear_shallow_water/depth_layout.hpp"
 #include "physics/linear_shallow_water/flux_central.hpp"

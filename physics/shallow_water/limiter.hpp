@@ -1,6 +1,6 @@
 #pragma once
 // The wet/dry-aware limiter steps of shallow water (the hooks limit_slopes, limit_positivity
-// and limit_finish of physics/interface.hpp):
+// and limit_finish of kernels/physics_interface.hpp):
 //  * shore and dry cells are kept at p = 0 (the kernels see them through their level only);
 //  * wet cells: Barth-Jespersen on the surface eta = h + b against the edge neighbours' levels
 //    (dry neighbours do not bound it) and on the momentum against the neighbours' means;

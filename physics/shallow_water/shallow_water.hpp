@@ -1,6 +1,6 @@
 #pragma once
 // 2D shallow-water equations over a fixed bed b(x, y): the hooks the generic DG kernels call
-// (physics/interface.hpp). docs/shallow_water.md has the derivation.
+// (kernels/physics_interface.hpp). docs/shallow_water.md has the derivation.
 //
 //  * The bed b is a degree-p polynomial per element (L2 projection), not necessarily continuous.
 //  * Momentum flux in the "pre-balanced" form g/2 (h^2 - b^2) with source -g (h + b) grad b
@@ -23,7 +23,7 @@
 #include <limits>
 
 #include "kernels/bc_tabulated.hpp"
-#include "physics/interface.hpp"
+#include "kernels/physics_interface.hpp"
 #include "physics/shallow_water/boundary.hpp"
 #include "physics/shallow_water/cell.hpp"
 #include "physics/shallow_water/flux_hll.hpp"

@@ -1,8 +1,8 @@
 #pragma once
 // Surface integrals, one edge at a time: the numerical flux at the edge's Gauss points, stored
 // already multiplied by length and weight so that the element kernel only lifts it. The physics
-// enters through its hooks (kernels/physics_interface.hpp): the cell data, the reconstruction of the
-// edge states, the boundary ghost state and the numerical flux.
+// enters through its hooks (kernels/physics_interface.hpp): the cell data, the reconstruction of
+// the edge states, the boundary ghost state and the numerical flux.
 #include "core/dg_tables.hpp"
 #include "kernels/dg_views.hpp"
 #include "kernels/flux_layout.hpp"

@@ -2,12 +2,12 @@
 // The Euler boundary conditions, one header each, chosen per boundary group at run time (only
 // boundary edges pay for the choice).
 #include "kernels/bc_tabulated.hpp"
+#include "kernels/physics_interface.hpp"
 #include "physics/euler/bc_curved_wall.hpp"
 #include "physics/euler/bc_moving_shock.hpp"
 #include "physics/euler/bc_outflow.hpp"
 #include "physics/euler/bc_state.hpp"
 #include "physics/euler/bc_wall.hpp"
-#include "kernels/physics_interface.hpp"
 
 namespace tridg {
 

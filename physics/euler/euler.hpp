@@ -1,16 +1,16 @@
 #pragma once
 // 2D compressible Euler equations for an ideal gas: the point functions the generic DG kernels
-// call (kernels/physics_interface.hpp). The numerical flux is part of the type, so a kernel holds only
-// the flux it runs: EulerPhysics<double, EulerHllc>.
+// call (kernels/physics_interface.hpp). The numerical flux is part of the type, so a kernel holds
+// only the flux it runs: EulerPhysics<double, EulerHllc>.
 #include <cmath>
 #include <limits>
 
+#include "kernels/physics_interface.hpp"
 #include "physics/euler/boundary.hpp"
 #include "physics/euler/flux_hllc.hpp"
 #include "physics/euler/flux_roe.hpp"
 #include "physics/euler/flux_rusanov.hpp"
 #include "physics/euler/state.hpp"
-#include "kernels/physics_interface.hpp"
 
 namespace tridg {
 

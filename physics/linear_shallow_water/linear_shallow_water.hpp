@@ -1,8 +1,8 @@
 #pragma once
 // Shallow-water equations linearised about still water of depth H(x, y) > 0:
 //   eta_t + div q = 0,   q_t + g H grad eta = 0,   q = (hu, hv),
-// the hooks the generic DG kernels call (kernels/physics_interface.hpp). docs/linear_shallow_water.md
-// has the derivation.
+// the hooks the generic DG kernels call (kernels/physics_interface.hpp).
+// docs/linear_shallow_water.md has the derivation.
 //
 // The variable-depth term is written in flux form with a source,
 //   q_t + div(g H eta I) = g eta grad H,

@@ -84,10 +84,7 @@ public:
     }
   }
   ~Child() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
-      wait();
-    }
+    if (pid_ > 0) end(true);
     ::close(read_);
   }
   Child(const Child&) = delete;
@@ -113,14 +110,10 @@ public:
       if (into.size() > cap) return false;
     }
   }
-  // The child's wait status, once it has ended (it is killed first if it has not).
-  int end() {
-    ::kill(pid_, SIGKILL); // a no-op when it has exited: it stays a zombie until waited for
-    const int st = wait();
-    pid_ = -1;
-    return st;
-  }
-  int wait_exit() {
+  // The child's wait status once it has ended; `kill`: end it first (a no-op when it has
+  // exited: it stays a zombie until waited for).
+  int end(bool kill) {
+    if (kill) ::kill(pid_, SIGKILL);
     const int st = wait();
     pid_ = -1;
     return st;
@@ -161,7 +154,7 @@ RawMesh read_gmsh_in_worker(const std::string& path, const MeshOptions& opt) {
   const std::size_t cap = std::size_t(opt.max_elements) * 64 + (std::size_t(16) << 20);
   std::string bytes;
   if (!child.read_until(deadline, cap, bytes)) {
-    child.end();
+    child.end(true);
     if (bytes.size() > cap)
       fail(ExitCode::bad_mesh, path + ": the meshing process sent more than a mesh of the "
                                       "element limit holds");
@@ -170,7 +163,7 @@ RawMesh read_gmsh_in_worker(const std::string& path, const MeshOptions& opt) {
                      "limit with --mesh-time-limit",
                      path, opt.time_limit));
   }
-  const int st = child.wait_exit();
+  const int st = child.end(false);
   if (WIFSIGNALED(st))
     fail(ExitCode::bad_mesh, fmt::format("{}: the meshing process died of signal {} ({})", path,
                                          WTERMSIG(st), strsignal(WTERMSIG(st))));

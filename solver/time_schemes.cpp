@@ -29,6 +29,11 @@ std::vector<StageDef> ssp_s2(int s) {
   return st;
 }
 
+// The stages s of the low-storage SSPRK(s,2) schemes by name; 0 for another scheme.
+int ssp_s2_stages(const std::string& name) {
+  return name == "lsssprk42" ? 4 : name == "lsssprk92" ? 9 : 0;
+}
+
 } // namespace
 
 std::vector<std::string> scheme_names() {
@@ -46,8 +51,7 @@ std::vector<StageDef> make_scheme(const std::string& name) {
   if (name == "ssprk3")
     return {shu_osher(0, 1, 1, 0), shu_osher(0.75, 0.25, 0.25, 1),
             shu_osher(1.0 / 3, 2.0 / 3, 2.0 / 3, 0.5)};
-  if (name == "lsssprk42") return ssp_s2(4);
-  if (name == "lsssprk92") return ssp_s2(9);
+  if (const int s = ssp_s2_stages(name)) return ssp_s2(s);
   if (name == "rk4") {
     // Classic RK4 with an accumulator: acc collects the b_i k_i, the stage state is u0 + a_i k_i.
     std::vector<StageDef> st(4);
@@ -85,7 +89,8 @@ int scheme_order(const std::string& name) {
 }
 
 double scheme_step_factor(const std::string& name) {
-  return name == "lsssprk42" ? 3.0 : name == "lsssprk92" ? 8.0 : 1.0;
+  const int s = ssp_s2_stages(name);
+  return s > 0 ? s - 1.0 : 1.0; // SSPRK(s,2)'s SSP coefficient
 }
 
 } // namespace tridg

@@ -43,6 +43,14 @@ inline RunResult run_quiet(const std::string& case_path, int p, int refine,
   return run_cpu_quiet(case_path, p, refine, std::move(overrides), out.path(), mesh_path, threads);
 }
 
+// Root mean square difference of two coefficient vectors.
+inline double rms_diff(const std::vector<double>& a, const std::vector<double>& b) {
+  REQUIRE(a.size() == b.size());
+  double s = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) s += (a[i] - b[i]) * (a[i] - b[i]);
+  return std::sqrt(s / double(a.size()));
+}
+
 // Observed order between two meshes of which the second is one uniform 1 -> 4 refinement of the
 // first (h halves).
 inline double rate(double e_coarse, double e_fine) {

@@ -188,6 +188,30 @@ inline void check_invariants(const Mesh& m, int holes = 0) {
   CHECK(worst <= 1e-13);
 }
 
+// The same mesh bit for bit: nodes, triangles, edges with their sides and normals, groups.
+inline void check_same_mesh(const Mesh& a, const Mesh& b) {
+  CHECK(a.x == b.x);
+  CHECK(a.y == b.y);
+  CHECK(a.tri == b.tri);
+  CHECK(a.elem_edges == b.elem_edges);
+  REQUIRE(a.n_edges() == b.n_edges());
+  for (std::int32_t e = 0; e < a.n_edges(); ++e) {
+    CHECK(a.edges[e].left == b.edges[e].left);
+    CHECK(a.edges[e].right == b.edges[e].right);
+    CHECK(a.edges[e].lside == b.edges[e].lside);
+    CHECK(a.edges[e].rside == b.edges[e].rside);
+    CHECK(a.edges[e].nx == b.edges[e].nx);
+    CHECK(a.edges[e].ny == b.edges[e].ny);
+    CHECK(a.edges[e].length == b.edges[e].length);
+  }
+  REQUIRE(a.groups.size() == b.groups.size());
+  for (std::size_t g = 0; g < a.groups.size(); ++g) {
+    CHECK(a.groups[g].name == b.groups[g].name);
+    CHECK(a.groups[g].first == b.groups[g].first);
+    CHECK(a.groups[g].count == b.groups[g].count);
+  }
+}
+
 // Runs f and returns the UserError message (fails the test when nothing or something else is
 // thrown).
 template <class F> std::string user_error_of(F&& f, ExitCode code = ExitCode::bad_mesh) {

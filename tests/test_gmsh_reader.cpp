@@ -99,26 +99,7 @@ TEST_CASE("round trip .msh -> .h5 -> the identical mesh") {
   write_mesh_h5(m, path);
   const Mesh b = load_mesh(path);
   fs::remove(path);
-  CHECK(m.x == b.x);
-  CHECK(m.y == b.y);
-  CHECK(m.tri == b.tri);
-  CHECK(m.elem_edges == b.elem_edges);
-  REQUIRE(m.n_edges() == b.n_edges());
-  for (std::int32_t e = 0; e < m.n_edges(); ++e) {
-    CHECK(m.edges[e].left == b.edges[e].left);
-    CHECK(m.edges[e].right == b.edges[e].right);
-    CHECK(m.edges[e].lside == b.edges[e].lside);
-    CHECK(m.edges[e].rside == b.edges[e].rside);
-    CHECK(m.edges[e].nx == b.edges[e].nx);
-    CHECK(m.edges[e].ny == b.edges[e].ny);
-    CHECK(m.edges[e].length == b.edges[e].length);
-  }
-  REQUIRE(m.groups.size() == b.groups.size());
-  for (std::size_t g = 0; g < m.groups.size(); ++g) {
-    CHECK(m.groups[g].name == b.groups[g].name);
-    CHECK(m.groups[g].first == b.groups[g].first);
-    CHECK(m.groups[g].count == b.groups[g].count);
-  }
+  test::check_same_mesh(m, b);
 }
 
 TEST_CASE("periodic meshes from .geo, MSH 4.1 and MSH 2.2 have no boundary") {

@@ -7,7 +7,6 @@
 #include <array>
 #include <chrono>
 #include <cstdlib>
-#include <functional>
 #include <string>
 
 #include "cli_run.hpp"
@@ -15,21 +14,12 @@
 #include "io/error.hpp"
 #include "io/gmsh_reader.hpp"
 #include "io/mesh_worker.hpp"
+#include "mesh_checks.hpp"
 
 using namespace tridg;
 using namespace tridg_test;
 
 namespace {
-
-std::string error_of(const std::function<void()>& f, ExitCode* code = nullptr) {
-  try {
-    f();
-  } catch (const UserError& e) {
-    if (code) *code = e.code();
-    return e.what();
-  }
-  return "";
-}
 
 // Whether a meshing process for `path` is still running.
 bool worker_left(const std::string& path) {
@@ -60,14 +50,7 @@ TEST_CASE("mesh worker: the mesh of a .geo made in a child process is the one ma
     // The same pairs; Gmsh lists them in an order that differs between processes.
     CHECK(sorted(here.periodic_nodes) == sorted(there.periodic_nodes));
     // ... which the connectivity does not depend on.
-    const Mesh a = build_connectivity(here), b = build_connectivity(there);
-    CHECK(a.tri == b.tri);
-    CHECK(a.elem_edges == b.elem_edges);
-    REQUIRE(a.n_edges() == b.n_edges());
-    for (std::int32_t e = 0; e < a.n_edges(); ++e) {
-      CHECK(a.edges[e].left == b.edges[e].left);
-      CHECK(a.edges[e].right == b.edges[e].right);
-    }
+    test::check_same_mesh(build_connectivity(here), build_connectivity(there));
     REQUIRE(here.arcs.size() == there.arcs.size());
     for (const auto& [group, arc] : here.arcs) {
       REQUIRE(there.arcs.count(group) == 1);
@@ -82,18 +65,17 @@ TEST_CASE("mesh worker: errors arrive as the child met them") {
   TempDir d("mesh_worker_errors");
   write_file(d / "bad.geo", "Point(1) = {0, 0, 0, 1};\nLine(1) = {1, 2 ;\n");
   const std::string bad = (d / "bad.geo").string();
-  ExitCode here_code{}, there_code{};
-  const std::string here = error_of([&] { read_gmsh(bad, {}); }, &here_code);
-  const std::string there = error_of([&] { read_gmsh_in_worker(bad, {}); }, &there_code);
+  // Both with the same exit code (bad_mesh, which user_error_of checks).
+  const std::string here = test::user_error_of([&] { read_gmsh(bad, {}); });
+  const std::string there = test::user_error_of([&] { read_gmsh_in_worker(bad, {}); });
   CHECK(here.find("syntax error") != std::string::npos);
   CHECK(there == here);
-  CHECK(there_code == here_code);
   // The element limit is the child's to apply, as here.
   MeshOptions small;
   small.max_elements = 10;
   const std::string square = source_path("meshes/unit_square.geo");
-  CHECK(error_of([&] { read_gmsh_in_worker(square, small); }) ==
-        error_of([&] { read_gmsh(square, small); }));
+  CHECK(test::user_error_of([&] { read_gmsh_in_worker(square, small); }) ==
+        test::user_error_of([&] { read_gmsh(square, small); }));
   set_mesh_worker("");
 }
 
@@ -107,11 +89,9 @@ TEST_CASE("mesh worker: a .geo that loops for ever is stopped at the time limit"
     MeshOptions opt;
     opt.time_limit = 1;
     const auto t0 = std::chrono::steady_clock::now();
-    ExitCode code{};
-    const std::string e = error_of([&] { read_gmsh_in_worker(path, opt); }, &code);
+    const std::string e = test::user_error_of([&] { read_gmsh_in_worker(path, opt); });
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     INFO(name << ": " << e);
-    CHECK(code == ExitCode::bad_mesh);
     CHECK(e == path + ": meshing did not finish within 1 s (a loop in the file?); raise the "
                       "limit with --mesh-time-limit");
     CHECK(s < 10);

@@ -18,14 +18,6 @@ using namespace tridg::test;
 
 namespace {
 
-// Root mean square difference of two coefficient vectors.
-double rms_diff(const std::vector<double>& a, const std::vector<double>& b) {
-  REQUIRE(a.size() == b.size());
-  double s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) s += (a[i] - b[i]) * (a[i] - b[i]);
-  return std::sqrt(s / double(a.size()));
-}
-
 RunResult vortex(const std::string& scheme, int p, double dt, double end,
                  std::vector<std::string> extra = {}, int threads = 0) {
   extra.push_back("time.scheme=\"" + scheme + "\"");

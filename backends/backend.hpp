@@ -10,6 +10,7 @@
 
 #include "backends/halo.hpp"
 #include "backends/implicit/implicit_params.hpp"
+#include "backends/lts/lts_params.hpp"
 #include "core/dg_basis_tables.hpp"
 #include "core/scheme_state.hpp"
 #include "kernels/boundary.hpp"
@@ -75,6 +76,8 @@ template <int M> struct BackendConfig {
   std::shared_ptr<const HaloLayout> halo;
   // The implicit schemes' settings (scheme none: the explicit stages above).
   ImplicitParams implicit;
+  // Local time stepping of the explicit stages (max_levels 0: one step for all elements).
+  LtsParams lts;
 };
 
 struct StepStatus {

@@ -32,7 +32,7 @@ run() { # name case mesh extra...
   /usr/bin/time -f "$name wall %e s" $T run ".deps/okushiri/$case.toml" --mesh "$mesh" \
     -o "$W/$name" --set output.hdf5=false "$@" ${EXTRA_ARGS:-} > "$W/$name.log" 2>&1
   grep -E "error" "$W/$name.log" | head -2
-  grep -E "time loop|time per step|steps  |survey \(all\)|monai_valley|gauge" "$W/$name.log" | head -16
+  grep -E "time loop|time per step|steps  |survey \(all\)|monai_valley|gauge|lts|levels" "$W/$name.log" | head -20
 }
 pack() { # what has run so far, so that a call stopped at its limit still brings it back
   (cd "$W" && tar -cJf "$OUT/okushiri.tar.xz" --exclude='*.h5' --exclude='*.xdmf' \
@@ -78,6 +78,17 @@ for r in $RUNS; do
     --set discretization.order=2 --set time.scheme=lsssprk42 --set time.max_steps=1000000 ;;
   tanioka_p1_ls42) run tanioka_p1_ls42 okushiri_1993_tanioka meshes/okushiri.h5 \
     --set time.scheme=lsssprk42 ;;
+  # Local time stepping (backends/lts/lts_scheme.md): up to 6 levels, a minimum wave speed of
+  # 10 or 20 m/s for the cells the water may reach; on the case's mesh, the coarse one and any
+  # meshes/NAME.h5 (hno_p1_lts_mesh_NAME).
+  hno_p1_lts) run hno_p1_lts okushiri_1993 meshes/okushiri.h5 --set time.lts_levels=6 \
+    --set time.lts_min_speed=10 ;;
+  hno_p1_lts_v20) run hno_p1_lts_v20 okushiri_1993 meshes/okushiri.h5 --set time.lts_levels=6 \
+    --set time.lts_min_speed=20 ;;
+  hno_p1_coarse_lts) run hno_p1_coarse_lts okushiri_1993 meshes/okushiri_coarse.h5 \
+    --set time.lts_levels=6 --set time.lts_min_speed=10 ;;
+  hno_p1_lts_mesh_*) run "$r" okushiri_1993 "meshes/${r#hno_p1_lts_mesh_}.h5" \
+    --set time.lts_levels=6 --set time.lts_min_speed=10 --set time.max_steps=1000000 ;;
   hno_p1_coarse_dry3) run hno_p1_coarse_dry3 okushiri_1993 meshes/okushiri_coarse.h5 \
     --set physics.dry_depth=0.001 --set time.max_steps=1000000 ;;
   esac

@@ -35,6 +35,7 @@ template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, cons
   bc.limit_in_stage = s.limit_in_stage;
   bc.overlap_launches = s.overlap_launches;
   bc.implicit = s.implicit;
+  bc.lts = s.lts;
   return bc;
 }
 
@@ -77,6 +78,9 @@ make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh
     return make_implicit_backend(phys, tables, mesh, c, gpu);
   }
   if (par::size() == 1) return make_single_backend(phys, tables, mesh, cfg, device, gpu);
+  if (cfg.lts.max_levels > 0)
+    fail(ExitCode::bad_case, "time.lts_levels: local time stepping runs on one rank; start tridg "
+                             "without mpirun");
   // A limiter that reads its neighbours' new means (the vertex-based one, or a physics' own
   // steps: shallow water's wet/dry checks) needs them updated on this rank, hence the deeper
   // halo.

@@ -1,5 +1,6 @@
 #include "solver/run_settings.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
@@ -18,6 +19,22 @@ std::string g_text(double v) {
   char b[40];
   std::snprintf(b, sizeof b, "%.6g", v);
   return b;
+}
+
+// time.lts_*: local time stepping (backends/lts/lts_scheme.md), for the SSP schemes of fixed
+// stages, stepped from the stability limit.
+void read_lts(const Config& cfg, RunSettings& s) {
+  s.lts.max_levels = cfg.get_int_in("time.lts_levels", 0, kLtsMaxLevels, 0);
+  s.lts.min_speed = cfg.get_double_in("time.lts_min_speed", Config::Interval::closed(0, 1e6), 0.0);
+  s.lts.headroom = cfg.get_double_in("time.lts_headroom", Config::Interval::closed(1, 100), 1.25);
+  if (s.lts.max_levels == 0) return;
+  const std::vector<std::string> ok = {"ssprk2", "ssprk3", "lsssprk42", "lsssprk92"};
+  if (std::find(ok.begin(), ok.end(), s.scheme) == ok.end())
+    cfg.error("time.lts_levels", "local time stepping takes time.scheme ssprk2, ssprk3, "
+                                 "lsssprk42 or lsssprk92, not " + s.scheme);
+  if (s.dt > 0)
+    cfg.error("time.lts_levels", "local time stepping takes each element's step from its own "
+                                 "stability limit: leave time.dt out");
 }
 
 } // namespace
@@ -66,6 +83,7 @@ RunSettings read_run_settings(const Config& cfg, const RunOptions& opt) {
                              " steps to time.end = " + g_text(s.t_end) +
                              ", above time.max_steps = " + std::to_string(s.max_steps) +
                              " (raise time.max_steps to run it)");
+  read_lts(cfg, s);
   const std::string lim = cfg.get_choice("limiter.type", {"none", "barth_jespersen"}, "none");
   s.limiter.barth_jespersen = lim == "barth_jespersen";
   s.limiter.positivity = cfg.get_bool("limiter.positivity", s.limiter.barth_jespersen);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "backends/implicit/implicit_params.hpp"
+#include "backends/lts/lts_params.hpp"
 #include "io/config.hpp"
 #include "kernels/dg_limiter.hpp"
 
@@ -44,6 +45,7 @@ struct RunSettings {
   int order = 1;
   std::string scheme = "ssprk2";
   ImplicitParams implicit; // [implicit]; scheme none for the explicit schemes
+  LtsParams lts;           // time.lts_*: local time stepping (max_levels 0: off)
   double cfl = 0.9;
   double t_end = 0;
   long steps = 0; // > 0: run exactly this many steps

@@ -12,6 +12,7 @@
 
 #include "backends/convert.hpp"
 #include "backends/cpu/cpu_backend.hpp"
+#include "backends/cpu/cpu_lts_backend.hpp"
 #include "backends/host_view.hpp"
 #include "backends/order_dispatch.hpp"
 #include "backends/step_driver.hpp"
@@ -239,6 +240,8 @@ std::unique_ptr<Backend<Phys::M>> make_cpu_backend(const Phys& phys, const Basis
     fail(ExitCode::bad_case, "--precision single is not supported by the CPU backend (it runs "
                              "in double precision); use --device cuda or --precision double");
   return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+    if (c.lts.max_levels > 0)
+      return std::make_unique<CpuLtsBackend<decltype(P)::value, Phys>>(phys, t, m, c);
     return std::make_unique<CpuBackend<decltype(P)::value, Phys>>(phys, t, m, c);
   });
 }

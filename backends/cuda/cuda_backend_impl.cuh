@@ -781,12 +781,21 @@ private:
 
 // The factory of backends/cuda/cuda_backend.hpp for one physics: order and precision are
 // dispatched here.
+}  // namespace tridg
+
+#include "backends/cuda/cuda_lts_backend.cuh"
+
+namespace tridg {
+
 template <class Phys>
 std::unique_ptr<Backend<Phys::M>> make_cuda_backend(const Phys& phys, const BasisTables& t,
                                                     const MeshArrays& m,
                                                     const BackendConfig<Phys::M>& c, int gpu) {
+  if (c.lts.max_levels > 0 && c.single_precision)
+    fail(ExitCode::bad_case, "time.lts_levels: local time stepping runs in double precision");
   return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
     constexpr int p = decltype(P)::value;
+    if (c.lts.max_levels > 0) return std::make_unique<CudaLtsBackend<p, Phys, double>>(phys, t, m, c, gpu);
     if (c.single_precision)
       return std::make_unique<CudaBackend<p, Phys, float>>(phys, t, m, c, gpu);
     return std::make_unique<CudaBackend<p, Phys, double>>(phys, t, m, c, gpu);

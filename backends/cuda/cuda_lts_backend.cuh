@@ -1,0 +1,401 @@
+#pragma once
+// Local time stepping on the GPU: the scheme of backends/lts/lts_scheme.md, the same level
+// steps as the CPU's (backends/cpu/cpu_lts_backend.hpp) with the same kernels over the plan's
+// lists, a thread per listed element or edge. The plan is made on the host from the rates of the
+// state and kept while they allow it; a macro step is launched without a host round trip.
+// Included by cuda_backend_impl.cuh, after the kernels and tables it shares.
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backends/lts/lts_plan.hpp"
+#include "backends/lts/lts_weights.hpp"
+#include "kernels/dg_lts.hpp"
+
+namespace tridg {
+
+constexpr int kLtsBlock = 128;
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kLtsBlock)
+    k_lts_boundary(Phys phys, MeshView<Real> m, StateView<Real> W, Real* F,
+                   const BoundaryParams<Real, Phys::M>* bcs, int n_groups, double t,
+                   const int* list, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const int e = list[i];
+  int g = 0;
+  while (g + 1 < n_groups && e >= bcs[g + 1].first) ++g;
+  boundary_edge<P>(c_tables<P, Real>, phys, m, W, F, bcs[g], Real(t), e);
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kLtsBlock)
+    k_lts_edges(Phys phys, MeshView<Real> m, StateView<Real> W, Real* F, const LtsEdge* list,
+                int n, Real* reg, Real w) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const LtsEdge e = list[i];
+  interior_edge<P>(c_tables<P, Real>, phys, m, W, F, e.edge);
+  if (e.sign != 0)
+    lts_register_add<P, Phys::M>(F, m.n_edges, e.edge, reg + std::size_t(e.slot) * Phys::M *
+                                                              Order<P>::NF,
+                                 Real(e.sign) * w);
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kLtsBlock)
+    k_lts_elements(Phys phys, MeshView<Real> m, StateView<Real> W, StateView<Real> S,
+                   const Real* F, StageCoeffs<Real> c, Real H, bool check_points, bool limit,
+                   LimiterParams<Real> lp, const int* list, int n, int* bad) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const Real r = element_stage<P>(c_tables<P, Real>, phys, m, W, S, W, W, F, c, H, true,
+                                  check_points, limit, lp, list[i]);
+  if (!(r <= Real(3e38))) atomicMax(bad, 1);
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kLtsBlock)
+    k_lts_limit(Phys phys, MeshView<Real> m, StateView<Real> U, LimiterParams<Real> lp,
+                const int* list, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  limit_element<P>(c_tables<P, Real>, phys, m, U, lp, list[i]);
+}
+
+// Ghost rows; `th` per level, from the host (lts_ghost).
+template <int W, class Real>
+__global__ void k_lts_ghosts(StateView<Real> S, StateView<Real> R, StateView<Real> Out,
+                             const int* list, int n, const std::int8_t* level, int k,
+                             LtsFractions th) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const int e = list[i], l = level[e];
+  lts_ghost<W>(S, R, Out, e, l > k, Real(th.v[l]));
+}
+
+template <int W, class Real>
+__global__ void k_lts_copy(StateView<Real> from, StateView<Real> to, const int* list, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n * W) return;
+  const int row = i / W, c = i - row * W;
+  const std::size_t at = std::size_t(c) * from.n + list[row];
+  to.c[at] = from.c[at];
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kLtsBlock)
+    k_lts_correct(Phys phys, MeshView<Real> m, StateView<Real> S, Real* reg,
+                  const int* slot_of_edge, const std::int8_t* level, const int* list, int n,
+                  int* bad) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const int k = list[i];
+  lts_correct<P, Phys::M>(c_tables<P, Real>, m, S, reg, slot_of_edge, level, k);
+  Real mean[Phys::M];
+  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(S.c[(v * Order<P>::NP) * S.n + k]);
+  if (!phys.admissible(mean)) atomicMax(bad, 1);
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kLtsBlock)
+    k_lts_rates(Phys phys, MeshView<Real> m, StateView<Real> S, double* rate) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= S.n) return;
+  Real mean[Phys::M];
+  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(S.c[(v * Order<P>::NP) * S.n + k]);
+  rate[k] = phys.admissible(mean) ? double(rate_or_inf(cfl_rate<P>(phys, m, k, mean))) : INFINITY;
+}
+
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kLtsBlock)
+    k_lts_inv_length(Phys phys, MeshView<Real> m, double* out) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < m.n_elems) out[k] = double(lts_inv_length<P>(phys, m, k));
+}
+
+template <int P, class Phys, class Real> class CudaLtsBackend final : public Backend<Phys::M> {
+  static constexpr int M = Phys::M;
+  using O = Order<P>;
+  static constexpr int W = M * O::NP;
+  using DevPhys = decltype(std::declval<Phys>().template cast<Real>());
+
+  struct DeviceLevel {
+    DeviceArray<int> elems, ghosts, corrected, bedges;
+    DeviceArray<LtsEdge> edges;
+  };
+
+public:
+  CudaLtsBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+                 const BackendConfig<M>& cfg, int gpu)
+      : phys_(phys.template cast<Real>()), host_mesh_(mesh), cfg_(cfg),
+        b_(stage_weights(cfg.stages)) {
+    const cudaDeviceProp prop = select_gpu(gpu);
+    device_name_ = prop.name;
+    const DGTables<P, Real> t = to_dg_tables<P, Real>(tables);
+    cuda_check(cudaMemcpyToSymbol(c_tables<P, Real>, &t, sizeof t), "tables to constant memory");
+    cuda_check(cudaStreamSynchronize(cudaStreamLegacy), "tables to constant memory");
+    cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
+    mesh_.upload(mesh, cfg.limiter.barth_jespersen);
+    view_ = mesh_.view();
+    E_ = mesh.n_elems;
+    const std::size_t n = std::size_t(W) * E_;
+    S_.resize(n);
+    W_.resize(n);
+    R_.resize(n);
+    save_.resize(n);
+    F_.resize(std::size_t(M) * O::NF * mesh.n_edges);
+    rate_.resize(E_);
+    bad_.upload(std::vector<int>{0});
+    bcs_.upload(bc_tables_.params(cfg_));
+    lm_.mesh = &host_mesh_;
+    for (const auto& bc : cfg_.boundaries) lm_.boundary_groups.emplace_back(bc.first, bc.count);
+    limiting_ = cfg_.limiter.barth_jespersen || cfg_.limiter.positivity;
+    in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen &&
+                limits_own_coefficients<DevPhys> && cfg_.limit_in_stage;
+    DeviceArray<double> inv(E_);
+    k_lts_inv_length<P, DevPhys, Real><<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_,
+                                                                           inv.get());
+    inv_length_.resize(E_);
+    cuda_check(cudaStreamSynchronize(stream_), "inscribed radii");
+    inv.download(inv_length_.data());
+  }
+  ~CudaLtsBackend() override {
+    if (stream_) cudaStreamDestroy(stream_);
+  }
+
+  std::string name() const override {
+    return "cuda (" + device_name_ + ", " + (sizeof(Real) == 8 ? "fp64" : "fp32") +
+           ", local time stepping)";
+  }
+  void set_state(const std::vector<double>& c) override { S_.upload(to_real<Real>(c)); }
+  void get_state(std::vector<double>& c) override {
+    cuda_check(cudaStreamSynchronize(stream_), "step");
+    std::vector<Real> v(S_.size());
+    S_.download(v.data());
+    c.assign(v.begin(), v.end());
+  }
+  void set_time(double t, std::int64_t steps) override {
+    t_ = t;
+    steps_ = steps;
+    since_plan_ = kReplanEvery; // as the CPU backend: plan anew, as a restart would
+  }
+  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+    cfg_.boundaries.at(i) = bc;
+    bcs_.upload(bc_tables_.params(cfg_));
+  }
+  void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
+    mesh_.set_aux(aux, edge_aux);
+  }
+  void limit() override {
+    if (!limiting_) return;
+    std::vector<int> all(E_);
+    for (int k = 0; k < E_; ++k) all[k] = k;
+    DeviceArray<int> list;
+    list.upload(all);
+    k_lts_limit<P, DevPhys, Real><<<grid(E_), kLtsBlock, 0, stream_>>>(
+        phys_, view_, sv(S_), to_real<Real>(cfg_.limiter), list.get(), E_);
+    cuda_check(cudaStreamSynchronize(stream_), "limiter");
+  }
+  StepStatus advance(std::int64_t max_steps, double t_target) override {
+    StepStatus st;
+    std::int64_t done = 0;
+    // The longest stretch between two stops so far: what the macro steps are planned to fill.
+    if (t_target > t_ && std::isfinite(t_target)) span_ = std::max(span_, t_target - t_);
+    while (done < max_steps && t_ < t_target) {
+      if (!rates()) {
+        st.blew_up = true;
+        break;
+      }
+      if (since_plan_ >= kReplanEvery ||
+          !lts_plan_holds(plan_, cfg_.lts, cfg_.cfl_factor, host_rate_, inv_length_))
+        replan();
+      ++since_plan_;
+      const LtsMacroStep ms = lts_macro_step(plan_, t_, t_target);
+      h_ = ms.h;
+      cuda_check(cudaMemcpyAsync(save_.get(), S_.get(), S_.bytes(), cudaMemcpyDeviceToDevice,
+                                 stream_),
+                 "state copy");
+      macro_step();
+      int bad = 0;
+      cuda_check(cudaStreamSynchronize(stream_), "macro step");
+      cuda_check(cudaGetLastError(), "macro step kernels");
+      bad_.download(&bad);
+      if (bad) {
+        cuda_check(cudaMemcpy(S_.get(), save_.get(), S_.bytes(), cudaMemcpyDeviceToDevice),
+                   "state copy");
+        st.blew_up = true;
+        break;
+      }
+      t_ = ms.last ? t_target : t_ + std::ldexp(h_, plan_.levels);
+      ++steps_;
+      ++done;
+      substeps_ += std::int64_t(1) << plan_.levels;
+      work_ += plan_.work_ratio() * double(std::int64_t(1) << plan_.levels);
+    }
+    st.t = t_;
+    st.steps = steps_;
+    st.dt = plan_.empty() ? 0 : std::ldexp(plan_.h_stable, plan_.levels);
+    return st;
+  }
+  std::size_t memory_bytes() const override {
+    return S_.bytes() + W_.bytes() + R_.bytes() + save_.bytes() + F_.bytes() + reg_.bytes() +
+           mesh_.bytes() + rate_.bytes();
+  }
+  std::string progress_note() const override { return "levels " + lts_histogram_text(plan_); }
+  std::vector<std::pair<std::string, double>> solver_stats() const override {
+    std::vector<std::pair<std::string, double>> s = {
+        {"lts_macro_steps", double(steps_)},
+        {"lts_plans", double(plans_)},
+        {"lts_finest_steps", double(substeps_)},
+        {"lts_work_over_global", substeps_ > 0 ? work_ / double(substeps_) : 1.0},
+        {"lts_plan_seconds", plan_seconds_}};
+    const auto h = plan_.histogram();
+    for (std::size_t l = 0; l < h.size(); ++l)
+      s.emplace_back("lts_level" + std::to_string(l) + "_elements", double(h[l]));
+    return s;
+  }
+
+private:
+  static int grid(int n) { return (n + kLtsBlock - 1) / kLtsBlock; }
+  StateView<Real> sv(DeviceArray<Real>& a) { return {a.get(), E_}; }
+  bool rates() {
+    k_lts_rates<P, DevPhys, Real><<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_, sv(S_),
+                                                                       rate_.get());
+    host_rate_.resize(E_);
+    cuda_check(cudaStreamSynchronize(stream_), "rates");
+    rate_.download(host_rate_.data());
+    for (double r : host_rate_)
+      if (!(r <= 1e300)) return false;
+    return true;
+  }
+
+  void replan() {
+    const auto c0 = std::chrono::steady_clock::now();
+    plan_ = make_lts_plan(lm_, cfg_.lts, cfg_.cfl_factor, host_rate_, inv_length_, span_);
+    since_plan_ = 0;
+    ++plans_;
+    while (levels_.size() < plan_.by_level.size())
+      levels_.push_back(std::make_unique<DeviceLevel>());
+    for (std::size_t l = 0; l < plan_.by_level.size(); ++l) {
+      const LtsLevel& lv = plan_.by_level[l];
+      DeviceLevel& dl = *levels_[l];
+      dl.elems.upload(lv.elems);
+      dl.ghosts.upload(lv.ghosts);
+      dl.corrected.upload(lv.corrected);
+      std::vector<int> b; // the groups' edges in one list: the kernel finds each edge's group
+      for (const auto& g : lv.boundary_edges) b.insert(b.end(), g.begin(), g.end());
+      dl.bedges.upload(b);
+      dl.edges.upload(lv.edges);
+    }
+    level_.upload(plan_.level);
+    slot_of_edge_.upload(plan_.slot_of_edge);
+    reg_.resize(std::size_t(plan_.n_slots) * M * O::NF);
+    if (reg_.size())
+      cuda_check(cudaMemset(reg_.get(), 0, reg_.bytes()), "registers");
+    plan_seconds_ +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count();
+  }
+
+  double step_of(int level) const { return std::ldexp(h_, plan_.levels - level); }
+  double start_of(int level, std::int64_t j) const {
+    const std::int64_t per = std::int64_t(1) << (plan_.levels - level);
+    return t_ + double(j / per * per) * h_;
+  }
+
+  void macro_step() {
+    const int L = plan_.levels;
+    for (std::int64_t j = 0; j < (std::int64_t(1) << L); ++j) {
+      for (int k = 0; k <= L; ++k)
+        if (j % (std::int64_t(1) << (L - k)) == 0) level_step(k, j);
+      for (int k = L; k >= 0; --k)
+        if ((j + 1) % (std::int64_t(1) << (L - k)) == 0) finish_level(k);
+    }
+  }
+
+  void copy_rows(DeviceArray<int>& list, DeviceArray<Real>& from, DeviceArray<Real>& to) {
+    const int n = int(list.size());
+    if (n)
+      k_lts_copy<W, Real><<<grid(n * W), kLtsBlock, 0, stream_>>>(sv(from), sv(to), list.get(), n);
+  }
+
+  void level_step(int k, std::int64_t j) {
+    DeviceLevel& dl = *levels_[k];
+    const double T0 = start_of(k, j), H = step_of(k);
+    copy_rows(dl.elems, S_, W_);
+    const int ne = int(dl.elems.size()), ng = int(dl.ghosts.size());
+    const int nb = int(dl.bedges.size()), ni = int(dl.edges.size());
+    const LimiterParams<Real> lp = to_real<Real>(cfg_.limiter);
+    const std::size_t ns = cfg_.stages.size();
+    for (std::size_t s = 0; s < ns; ++s) {
+      const bool last = s + 1 == ns;
+      const double ts = T0 + cfg_.stages[s].c * H;
+      if (ng) {
+        LtsFractions th{};
+        for (int l = 0; l < k; ++l) th.v[l] = (ts - start_of(l, j)) / step_of(l);
+        k_lts_ghosts<W, Real><<<grid(ng), kLtsBlock, 0, stream_>>>(
+            sv(S_), sv(R_), sv(W_), dl.ghosts.get(), ng, level_.get(), k, th);
+      }
+      if (nb)
+        k_lts_boundary<P, DevPhys, Real><<<grid(nb), kLtsBlock, 0, stream_>>>(
+            phys_, view_, sv(W_), F_.get(), bcs_.get(), int(cfg_.boundaries.size()), ts,
+            dl.bedges.get(), nb);
+      if (ni)
+        k_lts_edges<P, DevPhys, Real><<<grid(ni), kLtsBlock, 0, stream_>>>(
+            phys_, view_, sv(W_), F_.get(), dl.edges.get(), ni, reg_.get(), Real(b_[s] * H));
+      if (ne)
+        k_lts_elements<P, DevPhys, Real><<<grid(ne), kLtsBlock, 0, stream_>>>(
+            phys_, view_, sv(W_), sv(S_), F_.get(), to_real<Real>(cfg_.stages[s].k), Real(H),
+            last && !cfg_.limiter.positivity, in_stage_, lp, dl.elems.get(), ne, bad_.get());
+      if (ne && limiting_ && !in_stage_)
+        k_lts_limit<P, DevPhys, Real><<<grid(ne), kLtsBlock, 0, stream_>>>(
+            phys_, view_, sv(W_), lp, dl.elems.get(), ne);
+    }
+    copy_rows(dl.elems, W_, R_);
+  }
+
+  void finish_level(int k) {
+    DeviceLevel& dl = *levels_[k];
+    copy_rows(dl.elems, R_, S_);
+    const int nc = int(dl.corrected.size());
+    if (!nc) return;
+    k_lts_correct<P, DevPhys, Real><<<grid(nc), kLtsBlock, 0, stream_>>>(
+        phys_, view_, sv(S_), reg_.get(), slot_of_edge_.get(), level_.get(), dl.corrected.get(),
+        nc, bad_.get());
+    if (limiting_)
+      k_lts_limit<P, DevPhys, Real><<<grid(nc), kLtsBlock, 0, stream_>>>(
+          phys_, view_, sv(S_), to_real<Real>(cfg_.limiter), dl.corrected.get(), nc);
+  }
+
+  static constexpr int kReplanEvery = 16; // as the CPU backend
+  DevPhys phys_;
+  MeshArrays host_mesh_;
+  BackendConfig<M> cfg_;
+  std::vector<double> b_;
+  std::string device_name_;
+  cudaStream_t stream_ = nullptr;
+  DeviceMesh<Real> mesh_;
+  MeshView<Real> view_;
+  DeviceBoundaryTables<Real, M> bc_tables_;
+  DeviceArray<BoundaryParams<Real, M>> bcs_;
+  int E_ = 0;
+  DeviceArray<Real> S_, W_, R_, save_, F_, reg_;
+  DeviceArray<double> rate_;
+  DeviceArray<int> bad_, slot_of_edge_;
+  DeviceArray<std::int8_t> level_;
+  std::vector<std::unique_ptr<DeviceLevel>> levels_;
+  LtsMesh lm_;
+  LtsPlan plan_;
+  bool limiting_ = false, in_stage_ = false;
+  std::vector<double> host_rate_, inv_length_;
+  int since_plan_ = 0;
+  double t_ = 0, h_ = 0, span_ = 0, work_ = 0, plan_seconds_ = 0;
+  std::int64_t steps_ = 0, substeps_ = 0, plans_ = 0;
+};
+
+} // namespace tridg

@@ -1,0 +1,84 @@
+#pragma once
+// The per-element and per-edge pieces of local time stepping (backends/lts/lts_scheme.md) that
+// the generic edge, element and limiter kernels do not already do: a ghost's value, an edge's
+// share of its register, and a coarse element's correction from its registers. Shared by the
+// CPU and CUDA backends.
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "core/dg_tables.hpp"
+#include "kernels/dg_views.hpp"
+#include "kernels/flux_layout.hpp"
+
+namespace tridg {
+
+template <int P, class Phys, class Real, class = void> struct HasInvRadius : std::false_type {};
+template <int P, class Phys, class Real>
+struct HasInvRadius<P, Phys, Real,
+                    std::void_t<decltype(std::declval<const Phys&>().template inv_radius<P>(
+                        std::declval<const MeshView<Real>&>(), 0))>> : std::true_type {};
+
+// 1 / inscribed radius of element k in metres: the physics' own where the mesh is geographic.
+template <int P, class Phys, class Real>
+TRIDG_HD Real lts_inv_length(const Phys& phys, const MeshView<Real>& m, int k) {
+  if constexpr (HasInvRadius<P, Phys, Real>::value)
+    return phys.template inv_radius<P>(m, k);
+  else
+    return inv_inradius(m, k);
+}
+
+// Element n of another level as level k's stages read it: `finer`, its state at the start of
+// its step; else between its state and its predicted state, a fraction `th` of its step on.
+template <int W, class Real>
+TRIDG_HD void lts_ghost(const StateView<Real>& S, const StateView<Real>& R,
+                        const StateView<Real>& Out, int n, bool finer, Real th) {
+  for (int c = 0; c < W; ++c) {
+    const std::size_t i = std::size_t(c) * S.n + n;
+    Out.c[i] = finer ? S.c[i] : S.c[i] + th * (R.c[i] - S.c[i]);
+  }
+}
+
+// Adds w times edge e's stored fluxes to its register, [NF][M] values.
+template <int P, int M, class Real>
+TRIDG_HD void lts_register_add(const Real* F, int n_edges, int e, Real* reg, Real w) {
+  for (int q = 0; q < Order<P>::NF; ++q) {
+    Real f[M];
+    load_point_flux<P, M>(F, n_edges, q, e, f);
+    for (int v = 0; v < M; ++v) reg[q * M + v] += w * f[v];
+  }
+}
+
+// Adds to element k (of level `lk`) the lifting of the registers of its edges to finer
+// elements, and empties them: its result then holds the fluxes the finer side integrated
+// instead of its own provisional ones.
+template <int P, int M, class Real>
+TRIDG_HD void lts_correct(const DGTables<P, Real>& T, const MeshView<Real>& m,
+                          const StateView<Real>& S, Real* reg, const int* slot_of_edge,
+                          const std::int8_t* level, int k) {
+  constexpr int NP = Order<P>::NP, NF = Order<P>::NF;
+  const int E = m.n_elems;
+  Real d[M][NP] = {};
+  for (int s = 0; s < 3; ++s) {
+    const int face = m.elem_face[s * E + k], e = face >> 1;
+    const int slot = slot_of_edge[e];
+    if (slot < 0) continue;
+    const bool right = face & 1;
+    const int other = right ? m.edge_elem[e] : m.edge_elem[m.n_edges + e];
+    if (level[other] <= level[k]) continue; // the coarse side takes the correction
+    Real* r = reg + std::size_t(slot) * M * NF;
+    for (int q = 0; q < NF; ++q) {
+      const int qq = right ? NF - 1 - q : q;
+      for (int v = 0; v < M; ++v) {
+        const Real f = right ? -r[qq * M + v] : r[qq * M + v];
+        for (int j = 0; j < NP; ++j) d[v][j] -= T.fphi[s][q][j] * f;
+      }
+    }
+    for (int i = 0; i < M * NF; ++i) r[i] = 0;
+  }
+  const Real inv_det = Real(1) / det_jacobian(m, k);
+  for (int v = 0; v < M; ++v)
+    for (int j = 0; j < NP; ++j) S.c[std::size_t(v * NP + j) * S.n + k] += d[v][j] * inv_det;
+}
+
+} // namespace tridg

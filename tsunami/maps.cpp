@@ -9,10 +9,10 @@
 #include <numbers>
 #include <vector>
 
+#include "io/atomic_file.hpp"
 #include "io/error.hpp"
 #include "io/grid_scattered.hpp"
 #include "io/h5_util.hpp"
-#include "io/json.hpp"
 #include "io/output_plot.hpp"
 #include "io/png_render.hpp"
 

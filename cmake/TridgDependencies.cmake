@@ -12,6 +12,19 @@ add_library(tridg_tomlpp INTERFACE)
 target_include_directories(tridg_tomlpp SYSTEM INTERFACE ${TOMLPP_INCLUDE_DIR})
 target_compile_definitions(tridg_tomlpp INTERFACE TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=1)
 
+# nlohmann-json writes the JSON summaries; nanoflann's k-d tree finds the nearest of scattered
+# points. Both are header-only and ship CMake configs.
+find_package(nlohmann_json 3.2 CONFIG QUIET)
+if(NOT nlohmann_json_FOUND)
+  message(FATAL_ERROR "nlohmann-json not found: install nlohmann-json3-dev "
+                      "(scripts/install_deps.sh), or point CMAKE_PREFIX_PATH at it")
+endif()
+find_package(nanoflann CONFIG QUIET)
+if(NOT nanoflann_FOUND)
+  message(FATAL_ERROR "nanoflann not found: install libnanoflann-dev "
+                      "(scripts/install_deps.sh), or point CMAKE_PREFIX_PATH at it")
+endif()
+
 find_path(MUPARSER_INCLUDE_DIR muParser.h PATH_SUFFIXES muParser REQUIRED)
 find_library(MUPARSER_LIBRARY muparser REQUIRED)
 add_library(tridg_muparser INTERFACE)

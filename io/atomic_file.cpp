@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -63,6 +64,23 @@ int remove_stale_temporaries(const std::string& dir) {
     if (it->is_regular_file(rm) && fs::remove(it->path(), rm)) ++removed;
   }
   return removed;
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  TempFile tmp(path); // removed again if anything below fails
+  {
+    errno = 0;
+    std::FILE* f = std::fopen(tmp.tmp().c_str(), "wb");
+    if (!f) fail(ExitCode::io_error, path + ": cannot write (" + errno_text(errno) + ")");
+    errno = 0;
+    const bool wrote =
+        std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+    const int e = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (!wrote || !closed)
+      fail(ExitCode::io_error, path + ": write failed (" + errno_text(e ? e : errno) + ")");
+  }
+  tmp.commit();
 }
 
 } // namespace tridg

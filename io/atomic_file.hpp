@@ -34,4 +34,7 @@ private:
 // killed runs; the caller must hold the folder (see OutputLock). Returns how many it removed.
 int remove_stale_temporaries(const std::string& dir);
 
+// Writes text to path through a temporary file and a rename.
+void write_text_file(const std::string& path, const std::string& text);
+
 } // namespace tridg

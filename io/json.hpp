@@ -1,32 +1,20 @@
 #pragma once
-// A minimal JSON writer for summaries and `tridg info --json`: objects of numbers, strings,
-// arrays of numbers and nested objects, keys kept in insertion order.
-#include <cstdint>
+// The JSON documents tridg writes (run summaries, `tridg info --json`): nlohmann-json values with
+// their keys in insertion order.
+#include <nlohmann/json.hpp>
+
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace tridg {
 
-class Json {
-public:
-  Json& add(const std::string& key, double v);
-  Json& add(const std::string& key, std::int64_t v);
-  Json& add(const std::string& key, int v) { return add(key, std::int64_t(v)); }
-  Json& add(const std::string& key, const std::string& v);
-  Json& add(const std::string& key, const char* v) { return add(key, std::string(v)); }
-  Json& add(const std::string& key, bool v);
-  Json& add(const std::string& key, const std::vector<double>& v);
-  Json& add(const std::string& key, const Json& object);
-  std::string str(int indent = 2) const;
+using Json = nlohmann::ordered_json;
 
-private:
-  std::vector<std::pair<std::string, std::string>> items_; // key, encoded value
-  std::vector<bool> nested_;
-};
-
-std::string json_escape(const std::string& s);
-// Writes text to path through a temporary file and a rename.
-void write_text_file(const std::string& path, const std::string& text);
+// The text of `j`. nlohmann-json lays a document out either on one line without spaces or with
+// every value on a line of its own; tridg's layout keeps the summaries readable and the
+// `tridg info --json` line stable: `pretty` puts each top-level member on a line of its own,
+// anything deeper (and everything when not `pretty`) on one line as {"a": 1, "b": [2, 3]}.
+// Numbers round-trip; non-finite ones, which JSON lacks, are null. Bytes that are not UTF-8
+// become U+FFFD rather than failing the write.
+std::string json_text(const Json& j, bool pretty = true);
 
 } // namespace tridg

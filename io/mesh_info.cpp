@@ -7,40 +7,11 @@
 #include <cmath>
 #include <limits>
 
+#include "io/json.hpp"
+
 namespace tridg {
 
 namespace {
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    default:
-      if (static_cast<unsigned char>(c) < 0x20)
-        out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-      else
-        out += c;
-    }
-  }
-  return out + "\"";
-}
-
-// JSON has no inf/nan; an empty mesh's extrema become null.
-std::string json_number(double v) {
-  return std::isfinite(v) ? fmt::format("{}", v) : "null";
-}
 
 std::string partition_text(const Partition& p) {
   std::int64_t lo = p.parts.empty() ? 0 : p.parts[0].elements, hi = lo;
@@ -70,17 +41,20 @@ std::string partition_text(const Partition& p) {
   return out;
 }
 
-std::string partition_json(const Partition& p) {
-  std::string parts;
+Json partition_json(const Partition& p) {
+  Json parts = Json::array();
   for (const PartInfo& q : p.parts)
-    parts += fmt::format("{}{{\"elements\": {}, \"interface_edges\": {}, \"halo_elements\": {}, "
-                         "\"neighbours\": [{}]}}",
-                         parts.empty() ? "" : ", ", q.elements, q.interface_edges, q.halo_elements,
-                         fmt::join(q.neighbours, ", "));
-  return fmt::format("{{\"n_parts\": {}, \"edge_cut\": {}, \"imbalance\": {}, \"total_halo\": {}, "
-                     "\"max_halo_fraction\": {}, \"mean_halo_fraction\": {}, \"parts\": [{}]}}",
-                     p.n_parts, p.edge_cut, json_number(p.imbalance), p.total_halo,
-                     json_number(p.max_halo_fraction), json_number(p.mean_halo_fraction), parts);
+    parts.push_back({{"elements", q.elements},
+                     {"interface_edges", q.interface_edges},
+                     {"halo_elements", q.halo_elements},
+                     {"neighbours", q.neighbours}});
+  return {{"n_parts", p.n_parts},
+          {"edge_cut", p.edge_cut},
+          {"imbalance", p.imbalance},
+          {"total_halo", p.total_halo},
+          {"max_halo_fraction", p.max_halo_fraction},
+          {"mean_halo_fraction", p.mean_halo_fraction},
+          {"parts", parts}};
 }
 
 } // namespace
@@ -137,20 +111,23 @@ std::string mesh_stats_text(const MeshStats& s) {
 }
 
 std::string mesh_stats_json(const MeshStats& s) {
-  std::string groups, curved;
-  for (const auto& [name, count] : s.groups)
-    groups += fmt::format("{}{}: {}", groups.empty() ? "" : ", ", json_string(name), count);
-  for (const auto& name : s.curved_groups)
-    curved += (curved.empty() ? "" : ", ") + json_string(name);
-  return fmt::format("{{\"nodes\": {}, \"elements\": {}, \"edges\": {}, \"boundary_edges\": {}, "
-                     "\"periodic_edges\": {}, \"groups\": {{{}}}, \"curved_groups\": [{}], "
-                     "\"min_edge\": {}, \"max_edge\": {}, \"min_inradius\": {}, \"area\": {}, "
-                     "\"locality_before\": {}, \"locality_after\": {}{}}}",
-                     s.nodes, s.elements, s.edges, s.boundary_edges, s.periodic_edges, groups,
-                     curved, json_number(s.min_edge), json_number(s.max_edge),
-                     json_number(s.min_inradius), json_number(s.area),
-                     json_number(s.locality_before), json_number(s.locality_after),
-                     s.partition ? ", \"partition\": " + partition_json(*s.partition) : "");
+  Json groups = Json::object();
+  for (const auto& [name, count] : s.groups) groups[name] = count;
+  Json j = {{"nodes", s.nodes},
+            {"elements", s.elements},
+            {"edges", s.edges},
+            {"boundary_edges", s.boundary_edges},
+            {"periodic_edges", s.periodic_edges},
+            {"groups", groups},
+            {"curved_groups", s.curved_groups},
+            {"min_edge", s.min_edge},
+            {"max_edge", s.max_edge},
+            {"min_inradius", s.min_inradius},
+            {"area", s.area},
+            {"locality_before", s.locality_before},
+            {"locality_after", s.locality_after}};
+  if (s.partition) j["partition"] = partition_json(*s.partition);
+  return json_text(j, false);
 }
 
 } // namespace tridg

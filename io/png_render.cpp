@@ -9,7 +9,6 @@
 
 #include "io/atomic_file.hpp"
 #include "io/error.hpp"
-#include "io/json.hpp"
 #include "io/output_plot.hpp"
 
 namespace tridg {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "io/json.hpp"
+#include "io/atomic_file.hpp"
 
 namespace tridg {
 

@@ -216,29 +216,29 @@ std::string OutputWriter::write_checkpoint(const std::vector<double>& state, dou
 void OutputWriter::summary(const RunResult& r, std::int64_t elements, const std::string& backend,
                            double loop_seconds) {
   Json j;
-  j.add("elements", elements);
-  j.add("order", order_);
-  j.add("physics", physics_);
-  j.add("steps", std::int64_t(r.steps));
-  j.add("final_time", r.final_time);
-  j.add("wall_seconds", r.wall_seconds);
-  j.add("loop_seconds", loop_seconds);
-  j.add("backend", backend);
-  j.add("build", build_info_);
-  j.add("files_written", std::int64_t(written_.size()));
-  j.add("conserved_initial", r.conserved_initial);
-  j.add("conserved_final", r.conserved_final);
+  j["elements"] = elements;
+  j["order"] = order_;
+  j["physics"] = physics_;
+  j["steps"] = std::int64_t(r.steps);
+  j["final_time"] = r.final_time;
+  j["wall_seconds"] = r.wall_seconds;
+  j["loop_seconds"] = loop_seconds;
+  j["backend"] = backend;
+  j["build"] = build_info_;
+  j["files_written"] = std::int64_t(written_.size());
+  j["conserved_initial"] = r.conserved_initial;
+  j["conserved_final"] = r.conserved_final;
   if (!r.l2_error.empty()) {
     Json e;
-    for (std::size_t i = 0; i < vars_.size(); ++i) e.add(vars_[i], r.l2_error[i]);
-    j.add("l2_error", e);
+    for (std::size_t i = 0; i < vars_.size(); ++i) e[vars_[i]] = r.l2_error[i];
+    j["l2_error"] = e;
   }
   if (!r.solver.empty()) {
     Json e;
-    for (const auto& [k, v] : r.solver) e.add(k, v);
-    j.add("solver", e);
+    for (const auto& [k, v] : r.solver) e[k] = v;
+    j["solver"] = e;
   }
-  write_text_file(path("summary.json"), j.str());
+  write_text_file(path("summary.json"), json_text(j));
 }
 
 } // namespace tridg

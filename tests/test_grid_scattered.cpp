@@ -1,5 +1,6 @@
-// Scattered points: inverse-distance weighting through the bucket grid reproduces the data at
-// the data points and a constant field everywhere within the radius; beyond it no value.
+// Scattered points: inverse-distance weighting of the nearest points reproduces the data at the
+// data points and a constant field everywhere within the radius; beyond it no value. Among
+// points at equal distances the lower indices count.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -68,4 +69,23 @@ TEST_CASE("scattered: only the nearest points count") {
   v.push_back(100);
   const ScatteredGrid s("n", x, y, v, 5.0);
   CHECK(s(0, 0) == 0);
+}
+
+TEST_CASE("scattered: among points at equal distances the lower indices count") {
+  // A 4 x 4 lattice whose values are the indices; at the middle of the central cell the four
+  // corners lie at squared distance 0.5 and eight points at 2.5, of which the four lowest (1, 2,
+  // 4, 7) fill the eight neighbours.
+  std::vector<double> x, y, v;
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i) {
+      x.push_back(i);
+      y.push_back(j);
+      v.push_back(j * 4 + i);
+    }
+  const ScatteredGrid s("ties", x, y, v, 2.0);
+  const double near = 2 * (5 + 6 + 9 + 10), far = 0.4 * (1 + 2 + 4 + 7);
+  CHECK(s(1.5, 1.5) == doctest::Approx((near + far) / (4 * 2 + 4 * 0.4)).epsilon(1e-14));
+  // The nearest of four corners at equal distance: the lowest index.
+  CHECK(s.nearest_point(1.5, 1.5).index == 5);
+  CHECK(s.nearest(0.5, 2.5) == 8);
 }

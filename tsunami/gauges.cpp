@@ -434,8 +434,8 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
   }
   compare();
   Json j;
-  j.add("samples", std::int64_t(nt));
-  j.add("interval", s_.interval);
+  j["samples"] = std::int64_t(nt);
+  j["interval"] = s_.interval;
   Json named;
   std::vector<double> obs, comp;
   // The named run-up points come before the survey's, which report_survey() reports.
@@ -460,43 +460,43 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
                  u.stage ? "water surface over wet ground" : "ground covered", st.value, st.t,
                  st.at[0], st.at[1]);
     Json r;
-    r.add("elevation", st.value);
-    r.add("measure", measure);
-    r.add("time", st.t);
-    r.add("x", st.at[0]);
-    r.add("y", st.at[1]);
-    if (!std::isnan(u.observed)) r.add("observed", u.observed);
+    r["elevation"] = st.value;
+    r["measure"] = measure;
+    r["time"] = st.t;
+    r["x"] = st.at[0];
+    r["y"] = st.at[1];
+    if (!std::isnan(u.observed)) r["observed"] = u.observed;
     if (s_.runup_named)
-      named.add(u.name, r);
+      named[u.name] = r;
     else
-      j.add("runup", r);
+      j["runup"] = r;
   }
-  if (s_.runup_named) j.add("runup", named);
+  if (s_.runup_named) j["runup"] = named;
   report_survey(j);
   if (!obs.empty()) {
     // Aida's agreement over the points with a surveyed run-up (those the water did not reach
     // are counted apart: their ratio has no logarithm).
     const AidaFit f = aida_fit(obs, comp);
     Json a;
-    a.add("K", f.K);
-    a.add("kappa", f.kappa);
-    a.add("points", std::int64_t(f.n));
-    a.add("not_reached", std::int64_t(f.skipped));
-    j.add("aida", a);
+    a["K"] = f.K;
+    a["kappa"] = f.kappa;
+    a["points"] = std::int64_t(f.n);
+    a["not_reached"] = std::int64_t(f.skipped);
+    j["aida"] = a;
     spdlog::info("run-up against the survey: Aida's K = {:.3f}, kappa = {:.3f} over {} points ({} "
                  "not reached by the water)",
                  f.K, f.kappa, f.n, f.skipped);
   }
   for (const auto& r : cmp_) {
     Json g;
-    g.add("rms", r.rms);
-    g.add("peak_computed", r.peak_computed);
-    g.add("t_peak_computed", r.t_peak_computed);
-    g.add("peak_measured", r.peak_measured);
-    g.add("t_peak_measured", r.t_peak_measured);
-    j.add(r.gauge, g);
+    g["rms"] = r.rms;
+    g["peak_computed"] = r.peak_computed;
+    g["t_peak_computed"] = r.t_peak_computed;
+    g["peak_measured"] = r.peak_measured;
+    g["t_peak_measured"] = r.t_peak_measured;
+    j[r.gauge] = g;
   }
-  write_text_file((fs::path(dir_) / "gauges_summary.json").string(), j.str());
+  write_text_file((fs::path(dir_) / "gauges_summary.json").string(), json_text(j));
 }
 
 void GaugeObserver::report_survey(Json& summary) const {
@@ -504,9 +504,9 @@ void GaugeObserver::report_survey(Json& summary) const {
   const SurveySettings& sv = *s_.survey;
   const std::size_t n = sv.points.size();
   Json out;
-  out.add("file", sv.file);
-  out.add("radius", sv.radius);
-  out.add("min_depth", sv.min_depth);
+  out["file"] = sv.file;
+  out["radius"] = sv.radius;
+  out["min_depth"] = sv.min_depth;
   for (int shifted = 0; shifted < (sv.offsets.empty() ? 1 : 2); ++shifted) {
     std::vector<double> computed(n);
     const std::size_t first = s_.survey_first + std::size_t(shifted) * n;
@@ -523,24 +523,24 @@ void GaugeObserver::report_survey(Json& summary) const {
     Json fits;
     for (const auto& [group, f] : survey_fits(sv.points, computed)) {
       Json a;
-      a.add("K", f.K);
-      a.add("kappa", f.kappa);
-      a.add("reached", std::int64_t(f.n));
-      a.add("points", std::int64_t(f.n + f.skipped));
-      fits.add(group, a);
+      a["K"] = f.K;
+      a["kappa"] = f.kappa;
+      a["reached"] = std::int64_t(f.n);
+      a["points"] = std::int64_t(f.n + f.skipped);
+      fits[group] = a;
       spdlog::info("survey{} ({}): Aida's K = {:.3f}, kappa = {:.3f} over the {} of {} points "
                    "the water reached (within {:g}{})",
                    shifted ? ", positions offset" : "", group, f.K, f.kappa, f.n, f.n + f.skipped,
                    sv.radius, s_.geo.on ? " m" : "");
     }
-    out.add(shifted ? "offset" : "fits", fits);
+    out[shifted ? "offset" : "fits"] = fits;
   }
   if (!sv.offsets.empty()) {
     Json o;
-    for (const auto& [team, d] : sv.offsets) o.add(team, std::vector<double>{d[0], d[1]});
-    out.add("offsets", o);
+    for (const auto& [team, d] : sv.offsets) o[team] = std::vector<double>{d[0], d[1]};
+    out["offsets"] = o;
   }
-  summary.add("survey", out);
+  summary["survey"] = out;
 }
 
 } // namespace tridg

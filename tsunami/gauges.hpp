@@ -4,6 +4,8 @@
 // and when the wave first arrived there (max_inundation.h5), the run-up near named points, and the
 // comparison with measured records (gauges_summary.json and the log). Sampling happens at exact
 // times through the run driver's observer hook; maxima are over the samples.
+#include <nlohmann/json_fwd.hpp>
+
 #include <array>
 #include <cstdio>
 #include <limits>
@@ -14,7 +16,6 @@
 
 #include "io/atomic_file.hpp"
 #include "io/config.hpp"
-#include "io/json.hpp"
 #include "io/mesh.hpp"
 #include "io/time_series.hpp"
 #include "physics/shallow_water/geographic.hpp"
@@ -99,7 +100,8 @@ private:
   void sample_runup(const OwnedState& c, double t); // after observe() has filled cells_
   void write_maxima(const OwnedState& c);           // max_inundation.h5; collective
   void compare();
-  void report_survey(Json& summary) const; // runup_survey*.csv, the log and `summary`
+  // runup_survey*.csv, the log and `summary`.
+  void report_survey(nlohmann::ordered_json& summary) const;
   GaugeSettings s_;
   const Mesh& mesh_;
   std::shared_ptr<const GaugeModel> model_;

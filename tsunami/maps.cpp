@@ -9,10 +9,10 @@
 #include <numbers>
 #include <vector>
 
+#include "io/atomic_file.hpp"
 #include "io/error.hpp"
 #include "io/grid_scattered.hpp"
 #include "io/h5_util.hpp"
-#include "io/json.hpp"
 #include "io/output_plot.hpp"
 #include "io/png_render.hpp"
 
@@ -105,8 +105,8 @@ MapGrid resample_maxima(const MapOptions& opt) {
   // vertices. (A node inside a large element may lie nearer the centroid of a smaller neighbour;
   // the graded sizes of a mesh keep that neighbour's reach above half its own.)
   auto reach = [&](std::size_t k) { return m.radius.empty() ? 3 * typical : 2 * m.radius[k]; };
-  // The nearest centroid within the largest reach (the search of the scattered grids: a node far
-  // from the mesh visits only the buckets that reach covers).
+  // The nearest centroid within the largest reach (the search of the scattered grids: the tree
+  // search for a node far from the mesh stops at that reach).
   double reach_max = 0;
   for (std::size_t k = 0; k < m.x.size(); ++k) reach_max = std::max(reach_max, reach(k));
   std::vector<double> fh(std::size_t(g.nx) * g.ny, kNaN), fd = fh, fi = fh, fa = fh, fb = fh;

@@ -19,7 +19,7 @@ struct MapOptions {
 };
 
 // Each grid node takes the values of the element whose centroid is nearest, within 1.5 times
-// the local element size (found through a bucket grid); farther nodes are outside the mesh and
+// the local element size (found through a k-d tree); farther nodes are outside the mesh and
 // get NaN. Fields: max_height (highest surface above the still level, NaN where never wet),
 // max_depth (deepest water, NaN where never wet), inundation_depth (max_depth where the bed is
 // above the still level), arrival_time (NaN where the wave never arrived) and bed.

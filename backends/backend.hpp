@@ -41,14 +41,19 @@ struct StageDef {
   double c = 0;
 };
 
-template <int M> struct BackendConfig {
+// The interfaces below are keyed by the type of a physics' boundary groups in double, `Bc` (its
+// Boundary<double>, BoundaryParams<double, Cond>), not by the number of variables: two physics
+// with as many variables have conditions of their own.
+template <class Phys> using HostBoundary = typename Phys::template Boundary<double>;
+
+template <class Bc> struct BackendConfig {
   int order = 1;
   std::vector<StageDef> stages;
   LimiterParams<double> limiter;
   double cfl_factor = 0.5; // dt = cfl_factor / max(wave speed / inscribed radius)
   double fixed_dt = 0;     // > 0: use this dt instead of the CFL condition
-  std::vector<BoundaryParams<double, M>> boundaries;
-  // Per boundary: the ghost states of a tabulated one, [M][NF][count], or a physics' own data
+  std::vector<Bc> boundaries;
+  // Per boundary: states per edge point, [M][NF][count] (per_point), or a physics' own data
   // (a water level's time series); empty for the others.
   std::vector<std::vector<double>> bc_tables;
   bool single_precision = false;
@@ -91,7 +96,7 @@ struct StepStatus {
   std::string failure; // non-empty: the step failed (an implicit solve); the state is the last good
 };
 
-template <int M> class Backend {
+template <class Bc> class Backend {
 public:
   virtual ~Backend() = default;
   virtual std::string name() const = 0;
@@ -111,7 +116,7 @@ public:
   // Time and step counter; recomputes the next dt from the current state.
   virtual void set_time(double t, std::int64_t steps) = 0;
   // Boundary parameters that change during a run (a water level read from a time series).
-  virtual void set_boundary(int index, const BoundaryParams<double, M>& bc) = 0;
+  virtual void set_boundary(int index, const Bc& bc) = 0;
   // Replaces the physics' fixed data (MeshArrays::aux and edge_aux, of the sizes the backend was
   // made with): a bed that an earthquake moves during the run.
   virtual void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) = 0;

@@ -8,6 +8,7 @@
 
 #include "backends/backend.hpp"
 #include "core/dg_tables.hpp"
+#include "core/fields.hpp"
 
 namespace tridg {
 
@@ -55,21 +56,12 @@ template <class Real> std::vector<Real> to_real(const std::vector<double>& v) {
   return std::vector<Real>(v.begin(), v.end());
 }
 
-template <class Real, int M> BoundaryParams<Real, M> to_real(const BoundaryParams<double, M>& b) {
-  BoundaryParams<Real, M> r;
-  r.kind = b.kind;
-  r.first = b.first;
-  r.count = b.count;
-  for (int k = 0; k < M; ++k) {
-    r.a[k] = Real(b.a[k]);
-    r.b[k] = Real(b.b[k]);
-  }
-  r.cx = Real(b.cx);
-  r.cy = Real(b.cy);
-  r.x0 = Real(b.x0);
-  r.sx = Real(b.sx);
-  r.st = Real(b.st);
-  r.level = Real(b.level);
+// The condition through its fields list (core/fields.hpp), so that no parameter can be left out.
+template <class Real, template <class> class Cond>
+BoundaryParams<Real, Cond> to_real(const BoundaryParams<double, Cond>& b) {
+  BoundaryParams<Real, Cond> r;
+  static_cast<BoundaryEdges&>(r) = b;
+  static_cast<Cond<Real>&>(r) = convert_fields<Real, Cond>(b);
   // A table converts with its values (the backend's job); dual numbers read the double one.
   if constexpr (!std::is_same_v<MeshReal<Real>, Real>) r.table = b.table;
   return r;

@@ -41,11 +41,11 @@ template <class... Tags> std::string first_backend_with_device(BackendList<Tags.
 
 // Creates the named backend for a physics; nullptr when the build has no such backend.
 template <class Phys, class... Tags>
-std::unique_ptr<Backend<Phys::M>>
+std::unique_ptr<Backend<HostBoundary<Phys>>>
 make_registered_backend(const std::string& name, BackendList<Tags...>, const Phys& phys,
-                        const BasisTables& t, const MeshArrays& m, const BackendConfig<Phys::M>& c,
-                        int device) {
-  std::unique_ptr<Backend<Phys::M>> b;
+                        const BasisTables& t, const MeshArrays& m,
+                        const BackendConfig<HostBoundary<Phys>>& c, int device) {
+  std::unique_ptr<Backend<HostBoundary<Phys>>> b;
   ((name == Tags::name ? (b = Tags::template make<Phys>(phys, t, m, c, device), true) : false) ||
    ...);
   return b;

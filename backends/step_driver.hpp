@@ -5,7 +5,7 @@
 // implicit schemes take whole steps in ImplicitBackend::advance
 // (backends/implicit/implicit_backend_impl.hpp) and do not pass through this driver.
 //
-// The seam (members of the backend class `B`, which derives from StepDriver<B, M>):
+// The seam (members of the backend class `B`, which derives from StepDriver<B, Bc>):
 //   launch_edges(stage, first, c, part)  numerical fluxes of the part's edges at the stage input
 //   launch_elements(stage, first, last, part) element update into the stage output; the last
 //                                       stage also leaves each element's CFL rate for
@@ -61,7 +61,7 @@ template <class B> void record_step(B& b, const std::vector<StageDef>& stages, b
   b.launch_control(false);
 }
 
-template <class B, int M> class StepDriver : public Backend<M> {
+template <class B, class Bc> class StepDriver : public Backend<Bc> {
 public:
   void set_time(double t, std::int64_t steps) override {
     StepControl c = control();
@@ -110,7 +110,7 @@ public:
 protected:
   // Called by the backend's constructor once its buffers exist. `own_limiter`: the physics'
   // limiter without slopes reads only the element's own coefficients (limits_own_coefficients).
-  void init_control(const BackendConfig<M>& cfg, bool own_limiter) {
+  void init_control(const BackendConfig<Bc>& cfg, bool own_limiter) {
     cfg_stages_ = cfg.stages;
     limiting_ = cfg.limiter.barth_jespersen || cfg.limiter.positivity;
     // Zhang-Shu alone needs no neighbour: the element stage runs it on the coefficients it has

@@ -21,16 +21,16 @@ namespace tridg::bench {
 struct EulerBench {
   Mesh mesh;
   RunSettings settings;
-  std::unique_ptr<Backend<4>> backend;
+  std::unique_ptr<Backend<EulerBoundary<double>>> backend;
   int n_modes = 0;
 };
 
-inline EulerBench make_euler_bench(const std::string& case_path, const std::string& mesh_path,
-                                   int refine, int order, const std::string& scheme, bool limiter,
-                                   const std::string& device, bool single = false,
-                                   bool positivity_only = false, bool overlap_launches = true,
-                                   bool limit_in_stage = true,
-                                   const std::function<void(BackendConfig<4>&)>& tweak = {}) {
+inline EulerBench
+make_euler_bench(const std::string& case_path, const std::string& mesh_path, int refine, int order,
+                 const std::string& scheme, bool limiter, const std::string& device,
+                 bool single = false, bool positivity_only = false, bool overlap_launches = true,
+                 bool limit_in_stage = true,
+                 const std::function<void(BackendConfig<EulerBoundary<double>>&)>& tweak = {}) {
   RunOptions opt;
   opt.precision = single ? "single" : "double";
   opt.case_path = case_path;
@@ -50,12 +50,12 @@ inline EulerBench make_euler_bench(const std::string& case_path, const std::stri
   mo.max_elements = std::int64_t(1) << 31; // benchmarks go beyond the run's default limit
   b.mesh = load_mesh(b.settings.mesh_path, mo);
   const EulerPhysics<double, EulerHllc> phys(read_euler_physics(cfg));
-  const Problem<4> pb = make_euler_problem(cfg, b.mesh, order, phys);
+  const Problem<EulerBoundary<double>> pb = make_euler_problem(cfg, b.mesh, order, phys);
   const BasisTables tables = make_basis_tables(order);
   b.n_modes = tables.n_modes;
   // Under mpirun: this rank's part, on the rank's GPU.
   const int gpu = pick_gpu(device, -1);
-  BackendConfig<4> bc = make_backend_config(b.settings, pb);
+  BackendConfig<EulerBoundary<double>> bc = make_backend_config(b.settings, pb);
   bc.overlap_launches = overlap_launches;
   bc.limit_in_stage = limit_in_stage;
   if (tweak) tweak(bc);

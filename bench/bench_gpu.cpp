@@ -48,7 +48,8 @@ std::map<std::string, double> byte_model(const tridg::Mesh& m, int p, bool limit
 // Of the current state at p = 1: the share of cells whose slopes stay within half the limiter's
 // rounding band (which skip the Barth-Jespersen patch: kernels/dg_limiter.hpp; the double Mach
 // case sets no TVB slack), and of warps (32 consecutive elements) in which every cell does.
-std::pair<double, double> within_band_shares(tridg::Backend<4>& backend, int n_elems) {
+std::pair<double, double> within_band_shares(tridg::Backend<tridg::EulerBoundary<double>>& backend,
+                                             int n_elems) {
   constexpr int NP = tridg::Order<1>::NP;
   const auto T = tridg::to_dg_tables<1, double>(tridg::make_basis_tables(1));
   std::vector<double> c;

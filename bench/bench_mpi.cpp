@@ -65,13 +65,13 @@ int run(const std::string& root, const std::string& mesh, const std::string& dev
       const bool limiter = p == 1;
       const std::string case_file =
           limiter ? "/cases/double_mach.toml" : "/bench/smooth_dmr_domain.toml";
-      auto b = tridg::bench::make_euler_bench(root + case_file, root + "/" + mesh, r, p, "ssprk2",
-                                              limiter, device, false, false, true, true,
-                                              [&](tridg::BackendConfig<4>& c) {
-                                                c.halo_priority = knobs.halo_priority;
-                                                c.overlap_rate = knobs.overlap_rate;
-                                                c.pack_aside = knobs.pack_aside;
-                                              });
+      auto b = tridg::bench::make_euler_bench(
+          root + case_file, root + "/" + mesh, r, p, "ssprk2", limiter, device, false, false, true,
+          true, [&](tridg::BackendConfig<tridg::EulerBoundary<double>>& c) {
+            c.halo_priority = knobs.halo_priority;
+            c.overlap_rate = knobs.overlap_rate;
+            c.pack_aside = knobs.pack_aside;
+          });
       b.backend->advance(5, 1e30); // warm up (graph capture on one rank)
       tridg::par::max_all(0);      // all ranks start together
       const auto t0 = std::chrono::steady_clock::now();

@@ -6,10 +6,10 @@
 
 namespace tridg {
 
-template <class Real, int M>
-TRIDG_HD void tabulated_ghost(const BoundaryParams<Real, M>& bc, const EdgePoint<Real>& pt,
-                              Real* g) {
-  for (int k = 0; k < M; ++k) g[k] = bc.table[(k * pt.nf + pt.q) * bc.count + (pt.e - bc.first)];
+template <int M, class Real>
+TRIDG_HD void tabulated_ghost(const BoundaryEdges& bc, const MeshReal<Real>* table,
+                              const EdgePoint<Real>& pt, Real* g) {
+  for (int k = 0; k < M; ++k) g[k] = table[(k * pt.nf + pt.q) * bc.count + (pt.e - bc.first)];
 }
 
 } // namespace tridg

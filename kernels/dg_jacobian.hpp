@@ -32,7 +32,7 @@ template <class Phys> struct JacobianDirs {
 
 // The boundary groups in the dual numbers of an element's own terms (their tables stay double).
 template <class Phys>
-using JacobianBoundary = BoundaryParams<Dual<JacobianDirs<Phys>::one>, Phys::M>;
+using JacobianBoundary = typename Phys::template Boundary<Dual<JacobianDirs<Phys>::one>>;
 
 // Where element k's blocks go: 4 blocks of B x B (B = M NP, row and column index v NP + j, the
 // coefficient order of StateView). On the host each element's blocks are contiguous and

@@ -13,6 +13,8 @@
 //   admissible(u) -> bool                        finite and physical (blow-up detection)
 //   static constexpr int n_positive              quantities the positivity fix keeps >= floor
 //   positive_quantity(i, u) -> Real, positive_name(i) (host: for messages)
+//   Boundary<R>                                  BoundaryParams<R, Cond>: its boundary groups'
+//                                                type, with Cond the physics' own conditions
 //   boundary_ghost(bc, point, u, g)              ghost state at a boundary edge point
 //   cast<R>()                                    the same physics in precision R
 //
@@ -170,13 +172,17 @@ struct has_positive_quantity<
     P, R,
     std::void_t<decltype(std::declval<const P&>().positive_quantity(0, std::declval<const R*>()))>>
     : std::true_type {};
+template <class P, class R, class = void> struct has_boundary : std::false_type {};
+template <class P, class R>
+struct has_boundary<P, R, std::void_t<typename P::template Boundary<R>>> : std::true_type {};
 template <class P, class R, class = void> struct has_boundary_ghost : std::false_type {};
 template <class P, class R>
 struct has_boundary_ghost<
     P, R,
     std::void_t<decltype(std::declval<const P&>().boundary_ghost(
-        std::declval<const BoundaryParams<R, P::M>&>(), std::declval<const EdgePoint<R>&>(),
-        std::declval<const R*>(), std::declval<R*>()))>> : std::true_type {};
+        std::declval<const typename P::template Boundary<R>&>(),
+        std::declval<const EdgePoint<R>&>(), std::declval<const R*>(), std::declval<R*>()))>>
+    : std::true_type {};
 template <class P, class = void> struct has_positive_name : std::false_type {};
 template <class P>
 struct has_positive_name<P, std::void_t<decltype(P::positive_name(0))>> : std::true_type {};
@@ -201,6 +207,8 @@ template <class Phys, class Real> constexpr bool check_physics() {
                 "physics: missing 'positive_quantity(i, u)'");
   static_assert(has_positive_name<Phys>::value,
                 "physics: missing 'static const char* positive_name(i)'");
+  static_assert(has_boundary<Phys, Real>::value,
+                "physics: missing 'template <class R> using Boundary = BoundaryParams<R, Cond>'");
   static_assert(has_boundary_ghost<Phys, Real>::value,
                 "physics: missing 'boundary_ghost(bc, point, u, g)'");
   static_assert(has_cast<Phys>::value, "physics: missing 'template <class R> cast()'");

@@ -15,13 +15,13 @@
 
 namespace tridg {
 
-template <int M> class PartitionedBackend final : public Backend<M> {
+template <class Bc> class PartitionedBackend final : public Backend<Bc> {
 public:
   // `read_alone`: the "whole mesh" is the part as this rank read it (io/mesh.hpp's MeshPart), so
   // the state crosses in that part's order and no rank gathers anything.
   PartitionedBackend(std::unique_ptr<HaloTransport> transport,
                      std::shared_ptr<const HaloLayout> layout, LocalPart part,
-                     std::unique_ptr<Backend<M>> inner, int n_elems, int n_edges,
+                     std::unique_ptr<Backend<Bc>> inner, int n_elems, int n_edges,
                      bool read_alone = false)
       : transport_(std::move(transport)), layout_(std::move(layout)), part_(std::move(part)),
         inner_(std::move(inner)), n_elems_(n_elems), n_edges_(n_edges), read_alone_(read_alone),
@@ -47,8 +47,8 @@ public:
     index = owned_column_.data();
   }
   void set_time(double t, std::int64_t steps) override { inner_->set_time(t, steps); }
-  void set_boundary(int index, const BoundaryParams<double, M>& bc) override {
-    BoundaryParams<double, M> local = bc;
+  void set_boundary(int index, const Bc& bc) override {
+    Bc local = bc;
     local.first = part_.local_groups.at(index).first;
     local.count = part_.local_groups[index].last - part_.local_groups[index].first;
     inner_->set_boundary(index, local);
@@ -101,7 +101,7 @@ private:
   std::unique_ptr<HaloTransport> transport_;
   std::shared_ptr<const HaloLayout> layout_;
   LocalPart part_;
-  std::unique_ptr<Backend<M>> inner_;
+  std::unique_ptr<Backend<Bc>> inner_;
   int n_elems_, n_edges_;
   bool read_alone_;
   std::vector<std::int32_t> owned_column_; // whole-mesh element -> column of an owned one, or -1
@@ -110,9 +110,10 @@ private:
 // The part of this rank: cuts the mesh and the boundary data, sets up the exchange and creates
 // the part's backend with `make` (a function of the part's mesh and configuration).
 // With `gid` (a part read alone: parallel/local_mesh.hpp), `whole` is that part.
-template <int M, class Make>
-std::unique_ptr<Backend<M>>
-make_partitioned_backend(const MeshArrays& whole, BackendConfig<M> cfg,
+// M: the physics' number of variables (the states of per-point tables).
+template <int M, class Bc, class Make>
+std::unique_ptr<Backend<Bc>>
+make_partitioned_backend(const MeshArrays& whole, BackendConfig<Bc> cfg,
                          const std::vector<std::int32_t>& owner, bool limiter_reads_neighbours,
                          Make&& make, const std::vector<std::int64_t>* gid = nullptr) {
   std::vector<Range> groups;
@@ -133,14 +134,14 @@ make_partitioned_backend(const MeshArrays& whole, BackendConfig<M> cfg,
     cfg.boundaries[i].count = part.local_groups[i].last - part.local_groups[i].first;
     // Ghost states per edge point are cut to the part's edges; other tables (a water level's
     // time series) hold no per-edge data and stay whole.
-    if (i < cfg.bc_tables.size() && cfg.boundaries[i].kind == BcKind::tabulated)
+    if (i < cfg.bc_tables.size() && cfg.boundaries[i].per_point)
       cfg.bc_tables[i] = cut_boundary_table(cfg.bc_tables[i], part, int(i), M);
   }
   cfg.halo = layout;
-  std::unique_ptr<Backend<M>> inner = make(part.mesh, cfg);
-  return std::make_unique<PartitionedBackend<M>>(std::move(transport), std::move(layout),
-                                                 std::move(part), std::move(inner), whole.n_elems,
-                                                 whole.n_edges, gid != nullptr);
+  std::unique_ptr<Backend<Bc>> inner = make(part.mesh, cfg);
+  return std::make_unique<PartitionedBackend<Bc>>(std::move(transport), std::move(layout),
+                                                  std::move(part), std::move(inner), whole.n_elems,
+                                                  whole.n_edges, gid != nullptr);
 }
 
 } // namespace tridg

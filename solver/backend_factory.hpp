@@ -20,8 +20,9 @@ namespace tridg {
 
 // The backend's configuration from the run settings and a physics' problem: scheme, limiter,
 // time-step rule and boundary conditions.
-template <int M> BackendConfig<M> make_backend_config(const RunSettings& s, const Problem<M>& pb) {
-  BackendConfig<M> bc;
+template <class Bc>
+BackendConfig<Bc> make_backend_config(const RunSettings& s, const Problem<Bc>& pb) {
+  BackendConfig<Bc> bc;
   bc.order = s.order;
   bc.stages = make_scheme(s.scheme);
   bc.limiter = s.limiter;
@@ -52,9 +53,10 @@ int pick_gpu(const std::string& requested_device, int gpu_option);
 std::vector<std::int32_t> rank_partition(const Mesh& mesh, const std::string& mesh_path);
 
 template <class Phys>
-std::unique_ptr<Backend<Phys::M>>
+std::unique_ptr<Backend<HostBoundary<Phys>>>
 make_single_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-                    const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu) {
+                    const BackendConfig<HostBoundary<Phys>>& cfg, const std::string& device,
+                    int gpu) {
   auto b = make_registered_backend(device, CompiledBackends{}, phys, tables, mesh, cfg, gpu);
   if (!b) fail(ExitCode::no_device, "this build has no backend '" + device + "'");
   return b;
@@ -63,9 +65,9 @@ make_single_backend(const Phys& phys, const BasisTables& tables, const MeshArray
 // The run's backend: of the whole mesh on one rank, of this rank's part (parallel/) on several.
 // `gid` (a part read alone): `mesh` is that part and gid its elements' whole-mesh numbers.
 template <class Phys>
-std::unique_ptr<Backend<Phys::M>>
+std::unique_ptr<Backend<HostBoundary<Phys>>>
 make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-             const BackendConfig<Phys::M>& cfg, const std::string& device, int gpu,
+             const BackendConfig<HostBoundary<Phys>>& cfg, const std::string& device, int gpu,
              const std::vector<std::int32_t>& owner,
              const std::vector<std::int64_t>* gid = nullptr) {
   if (cfg.implicit.scheme != ImplicitScheme::none) {
@@ -73,7 +75,7 @@ make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh
       fail(ExitCode::bad_case, "the implicit schemes run on one rank; start tridg without mpirun");
     if (device == "cpu") return make_implicit_backend(phys, tables, mesh, cfg, -1);
     // The linear solves on the GPU, the Newton logic and the residual on the host.
-    BackendConfig<Phys::M> c = cfg;
+    BackendConfig<HostBoundary<Phys>> c = cfg;
     c.implicit = device_implicit_params(cfg.implicit);
     return make_implicit_backend(phys, tables, mesh, c, gpu);
   }
@@ -89,7 +91,7 @@ make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh
       cfg.limiter.barth_jespersen || (limiting && (Phys::has_limit_finish || Phys::custom_slopes));
   return make_partitioned_backend<Phys::M>(
       mesh, cfg, owner, reads_neighbours,
-      [&](const MeshArrays& part, const BackendConfig<Phys::M>& c) {
+      [&](const MeshArrays& part, const BackendConfig<HostBoundary<Phys>>& c) {
         return make_single_backend(phys, tables, part, c, device, gpu);
       },
       gid);

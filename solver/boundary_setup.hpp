@@ -1,5 +1,6 @@
 #pragma once
-// Binds the case file's [boundary.NAME] tables to the mesh's boundary groups, for any physics.
+// Binds the case file's [boundary.NAME] tables to the mesh's boundary groups, for any physics: the
+// physics' case reader maps each type name to a condition of its own.
 #include <functional>
 #include <set>
 #include <string>
@@ -21,27 +22,11 @@ inline Expression::Constants case_constants(const Config& cfg) {
                               : Expression::Constants{};
 }
 
-// The circle of a curved wall: `center = [x, y]` in the case, else the arc the mesh recorded.
-template <int M>
-void read_arc(const Config& b, const BoundaryGroup& g, BoundaryParams<double, M>& bc) {
-  if (b.has("center")) {
-    const auto c = b.get_doubles("center");
-    if (c.size() != 2) b.error("center", "needs two numbers [x, y]");
-    bc.cx = c[0];
-    bc.cy = c[1];
-    return;
-  }
-  if (!g.arc)
-    b.error("type", "curved_wall: the mesh group '" + g.name +
-                        "' does not lie on a circle; give center = [x, y]");
-  bc.cx = g.arc->cx;
-  bc.cy = g.arc->cy;
-}
-
-template <int M> class BoundaryReader {
+// Bc: the physics' boundary groups in double (its Boundary<double>).
+template <class Bc> class BoundaryReader {
 public:
-  using Handler = std::function<void(const Config& b, const std::string& type,
-                                     BoundaryParams<double, M>& bc, std::vector<double>& table)>;
+  using Handler = std::function<void(const Config& b, const std::string& type, Bc& bc,
+                                     std::vector<double>& table)>;
 
   BoundaryReader(const Config& cfg, const Mesh& mesh, int order, std::vector<std::string> types)
       : cfg_(cfg), mesh_(mesh), order_(order), types_(std::move(types)) {
@@ -66,7 +51,7 @@ public:
       if (type == "periodic")
         b.error("type", "the mesh group '" + g.name + "' is not periodic in the mesh (declare " +
                             "Periodic Curve in the .geo)");
-      BoundaryParams<double, M> bc;
+      Bc bc;
       bc.first = g.first;
       bc.count = g.count;
       std::vector<double> table;
@@ -89,8 +74,10 @@ public:
       }
   }
 
-  // Ghost states at the Gauss points of the group's edges, [M][NF][count].
-  std::vector<double> tabulate(const BoundaryParams<double, M>& bc, const PointFunction& f) const {
+  // Ghost states of M variables at the Gauss points of the group's edges, [M][NF][count]; marks
+  // the group's table as per point.
+  template <int M> std::vector<double> tabulate(BoundaryEdges& bc, const PointFunction& f) const {
+    bc.per_point = true;
     const LineRule lr = gauss_legendre(order_ + 1);
     const int nf = order_ + 1;
     std::vector<double> t(static_cast<std::size_t>(M) * nf * bc.count);
@@ -109,7 +96,7 @@ public:
 
   // The group whose table the handler of for_each is reading (a part may hold none of its edges).
   const BoundaryGroup& group() const { return *group_; }
-  const std::vector<BoundaryParams<double, M>>& boundaries() const { return bcs_; }
+  const std::vector<Bc>& boundaries() const { return bcs_; }
   const std::vector<std::vector<double>>& tables() const { return tables_; }
 
 private:
@@ -130,7 +117,7 @@ private:
   int order_;
   std::vector<std::string> types_;
   const BoundaryGroup* group_ = nullptr;
-  std::vector<BoundaryParams<double, M>> bcs_;
+  std::vector<Bc> bcs_;
   std::vector<std::vector<double>> tables_;
 };
 

@@ -29,11 +29,12 @@ public:
   virtual void finish(const OwnedState& state, double t, std::int64_t step) = 0;
 };
 
-template <int M> struct Problem {
+// Bc: the physics' boundary groups in double (backends/backend.hpp's HostBoundary).
+template <class Bc> struct Problem {
   std::vector<std::string> var_names; // conserved variables
   PointFunction initial;              // conserved state at t = 0
   SpaceTimeFunction exact;            // empty when no exact solution is known
-  std::vector<BoundaryParams<double, M>> boundaries;
+  std::vector<Bc> boundaries;
   std::vector<std::vector<double>> bc_tables;
   // Optional, physics-specific (all empty for Euler):
   std::function<void(MeshArrays&)> mesh_data;          // fills MeshArrays::aux / edge_aux

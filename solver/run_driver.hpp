@@ -26,7 +26,7 @@ struct RunResult {
 // throws UserError on failure.
 template <class Phys>
 RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions& opt,
-                      const Mesh& mesh, const Phys& phys, const Problem<Phys::M>& pb,
+                      const Mesh& mesh, const Phys& phys, const Problem<HostBoundary<Phys>>& pb,
                       const DerivedFields& fields);
 
 } // namespace tridg

@@ -36,7 +36,7 @@ template <class F> std::string write_or_report(F&& write, const std::string& con
 
 template <class Phys>
 RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions& opt,
-                      const Mesh& mesh, const Phys& phys, const Problem<Phys::M>& pb,
+                      const Mesh& mesh, const Phys& phys, const Problem<HostBoundary<Phys>>& pb,
                       const DerivedFields& fields) {
   constexpr int M = Phys::M;
   using clock = std::chrono::steady_clock;
@@ -47,7 +47,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   if (pb.mesh_data) pb.mesh_data(arrays);
   check_index_range(arrays, M, tables.n_modes, tables.n_face, s.mesh_path);
 
-  const BackendConfig<M> bc = make_backend_config(s, pb);
+  const BackendConfig<HostBoundary<Phys>> bc = make_backend_config(s, pb);
   const int gpu = pick_gpu(s.device, opt.gpu);
   // The implicit schemes run on the host unless the GPU is asked for (--device cuda: their
   // linear solves there): "auto" means the CPU for them.

@@ -104,9 +104,9 @@ inline Mesh perturb_interior(const Mesh& m, double fraction, std::uint32_t seed)
 
 // A CPU backend for the Euler equations on `mesh` at order p (forward-Euler stages are never
 // run by the tests that use it: they call limit() and the state accessors).
-inline std::unique_ptr<Backend<4>> make_euler_backend(const Mesh& mesh, int p,
-                                                      const LimiterParams<double>& limiter) {
-  BackendConfig<4> cfg;
+inline std::unique_ptr<Backend<EulerBoundary<double>>>
+make_euler_backend(const Mesh& mesh, int p, const LimiterParams<double>& limiter) {
+  BackendConfig<EulerBoundary<double>> cfg;
   cfg.order = p;
   cfg.limiter = limiter;
   return make_cpu_backend(EulerPhysics<double, EulerHllc>{}, make_basis_tables(p),

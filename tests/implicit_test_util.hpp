@@ -22,14 +22,14 @@
 
 namespace tridg::test {
 
-template <int M> struct ImplicitCase {
+template <class Bc> struct ImplicitCase {
   Mesh mesh;
-  Problem<M> problem;
-  BackendConfig<M> config;
+  Problem<Bc> problem;
+  BackendConfig<Bc> config;
   MeshArrays arrays;
   std::vector<double> initial; // the run's initial state
 };
-using EulerCase = ImplicitCase<4>;
+using EulerCase = ImplicitCase<EulerBoundary<double>>;
 
 // A case file's settings at order p, and its mesh.
 inline std::pair<RunSettings, Mesh> case_setup(const Config& cfg, int p, int refine = 0) {
@@ -45,9 +45,10 @@ inline std::pair<RunSettings, Mesh> case_setup(const Config& cfg, int p, int ref
 // The rest from the problem, as the run driver does it. The problem's functions may refer to the
 // mesh they were made on (a shallow-water initial state does): they are called here, before the
 // mesh moves into the case, and not after.
-template <int M>
-ImplicitCase<M> implicit_case(Mesh& mesh, Problem<M> problem, const RunSettings& s, int p) {
-  ImplicitCase<M> c;
+template <class Bc>
+ImplicitCase<Bc> implicit_case(Mesh& mesh, Problem<Bc> problem, const RunSettings& s, int p) {
+  ImplicitCase<Bc> c;
+  const int M = int(problem.var_names.size());
   c.config = make_backend_config(s, problem);
   c.arrays = make_mesh_arrays(mesh);
   if (problem.mesh_data) problem.mesh_data(c.arrays);
@@ -62,13 +63,13 @@ inline EulerCase euler_case(const std::string& case_path, int p, int refine = 0,
                             std::vector<std::string> overrides = {}) {
   const Config cfg = Config::load(case_path, overrides);
   auto [s, mesh] = case_setup(cfg, p, refine);
-  Problem<4> pb = make_euler_problem(cfg, mesh, p, read_euler_physics(cfg));
+  Problem<EulerBoundary<double>> pb = make_euler_problem(cfg, mesh, p, read_euler_physics(cfg));
   return implicit_case(mesh, std::move(pb), s, p);
 }
 
 // A shallow-water case and its physics' settings.
 struct SwTestCase {
-  ImplicitCase<3> c;
+  ImplicitCase<SwBoundary<double>> c;
   SwSettings<double> phys;
 };
 inline SwTestCase sw_case(const std::string& case_path, int p,
@@ -81,7 +82,7 @@ inline SwTestCase sw_case(const std::string& case_path, int p,
 
 // A linearised shallow-water case and its physics' settings.
 struct LswTestCase {
-  ImplicitCase<3> c;
+  ImplicitCase<LswBoundary<double>> c;
   LswState<double> phys;
 };
 inline LswTestCase lsw_case(const std::string& case_path, int p,

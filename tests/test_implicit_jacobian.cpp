@@ -45,8 +45,8 @@ std::vector<double> generic_state(const EulerCase& c) {
   return u;
 }
 
-template <int P, class Phys, int M>
-double jacobian_mismatch(const Phys& phys, const ImplicitCase<M>& c, const std::vector<double>& u,
+template <int P, class Phys, class Bc>
+double jacobian_mismatch(const Phys& phys, const ImplicitCase<Bc>& c, const std::vector<double>& u,
                          double t) {
   DgOperator<P, Phys> op(phys, make_basis_tables(P), c.arrays, c.config);
   const std::vector<double> x = random_vector(u.size(), 11);
@@ -77,8 +77,8 @@ double jacobian_mismatch(const Phys& phys, const ImplicitCase<M>& c, const std::
 }
 
 // The same at a run-time order p of the two the tests use.
-template <class Phys, int M>
-double mismatch_at(int p, const Phys& phys, const ImplicitCase<M>& c, const std::vector<double>& u,
+template <class Phys, class Bc>
+double mismatch_at(int p, const Phys& phys, const ImplicitCase<Bc>& c, const std::vector<double>& u,
                    double t = 0.0) {
   return p == 1 ? jacobian_mismatch<1>(phys, c, u, t) : jacobian_mismatch<2>(phys, c, u, t);
 }
@@ -90,7 +90,7 @@ template <int P, class Flux> double jacobian_mismatch(const EulerCase& c, double
 // A shallow-water state near the case's initial one: every coefficient disturbed by up to 1% of
 // its element's mean depth (velocities of about 1 cm/s), so that momenta are not zero; dry cells
 // stay dry.
-std::vector<double> generic_water(const ImplicitCase<3>& c) {
+template <class Bc> std::vector<double> generic_water(const ImplicitCase<Bc>& c) {
   std::vector<double> u = c.initial;
   const std::vector<double> noise = random_vector(u.size(), 7);
   const std::size_t n = c.mesh.n_elems();

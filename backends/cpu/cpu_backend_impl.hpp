@@ -22,12 +22,12 @@
 namespace tridg {
 
 template <int P, class Phys>
-class CpuBackend final : public StepDriver<CpuBackend<P, Phys>, Phys::M> {
+class CpuBackend final : public StepDriver<CpuBackend<P, Phys>, HostBoundary<Phys>> {
   using Real = double;
   static constexpr int M = Phys::M;
   using O = Order<P>;
   static_assert(check_physics<Phys, Real>());
-  friend class StepDriver<CpuBackend<P, Phys>, Phys::M>;
+  friend class StepDriver<CpuBackend<P, Phys>, HostBoundary<Phys>>;
   template <class B> friend void record_step(B&, const std::vector<StageDef>&, bool);
 
 public:
@@ -38,7 +38,7 @@ public:
     std::copy(edge_aux.begin(), edge_aux.end(), mesh_.edge_aux.begin());
   }
   CpuBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-             const BackendConfig<M>& cfg)
+             const BackendConfig<HostBoundary<Phys>>& cfg)
       : T_(to_dg_tables<P, Real>(tables)), phys_(phys), mesh_(mesh), cfg_(cfg) {
     view_ = host_view(mesh_);
     const std::size_t n = std::size_t(M) * O::NP * mesh_.n_elems;
@@ -57,7 +57,7 @@ public:
   }
   void set_state(const std::vector<double>& c) override { state_[ctl_.parity] = c; }
   void get_state(std::vector<double>& c) override { c = state_[ctl_.parity]; }
-  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+  void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
     bind_tables();
   }
@@ -224,7 +224,7 @@ private:
   DGTables<P, Real> T_;
   Phys phys_;
   MeshArrays mesh_;
-  BackendConfig<M> cfg_;
+  BackendConfig<HostBoundary<Phys>> cfg_;
   MeshView<Real> view_;
   std::vector<Real> state_[2], acc_, flux_, send_, recv_;
   StepControl ctl_{};
@@ -233,13 +233,13 @@ private:
 
 // The factory of kernels/../cpu_backend.hpp for one physics: the order is dispatched here.
 template <class Phys>
-std::unique_ptr<Backend<Phys::M>> make_cpu_backend(const Phys& phys, const BasisTables& t,
-                                                   const MeshArrays& m,
-                                                   const BackendConfig<Phys::M>& c) {
+std::unique_ptr<Backend<HostBoundary<Phys>>>
+make_cpu_backend(const Phys& phys, const BasisTables& t, const MeshArrays& m,
+                 const BackendConfig<HostBoundary<Phys>>& c) {
   if (c.single_precision)
     fail(ExitCode::bad_case, "--precision single is not supported by the CPU backend (it runs "
                              "in double precision); use --device cuda or --precision double");
-  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<HostBoundary<Phys>>> {
     if (c.lts.max_levels > 0)
       return std::make_unique<CpuLtsBackend<decltype(P)::value, Phys>>(phys, t, m, c);
     return std::make_unique<CpuBackend<decltype(P)::value, Phys>>(phys, t, m, c);

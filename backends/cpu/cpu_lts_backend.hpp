@@ -20,7 +20,7 @@
 
 namespace tridg {
 
-template <int P, class Phys> class CpuLtsBackend final : public Backend<Phys::M> {
+template <int P, class Phys> class CpuLtsBackend final : public Backend<HostBoundary<Phys>> {
   using Real = double;
   static constexpr int M = Phys::M;
   using O = Order<P>;
@@ -28,7 +28,7 @@ template <int P, class Phys> class CpuLtsBackend final : public Backend<Phys::M>
 
 public:
   CpuLtsBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-                const BackendConfig<M>& cfg)
+                const BackendConfig<HostBoundary<Phys>>& cfg)
       : T_(to_dg_tables<P, Real>(tables)), phys_(phys), mesh_(mesh), cfg_(cfg),
         b_(stage_weights(cfg.stages)) {
     view_ = host_view(mesh_);
@@ -61,7 +61,7 @@ public:
     steps_ = steps;
     since_plan_ = kReplanEvery;
   }
-  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+  void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
     bind_tables();
   }
@@ -284,7 +284,7 @@ private:
   DGTables<P, Real> T_;
   Phys phys_;
   MeshArrays mesh_;
-  BackendConfig<M> cfg_;
+  BackendConfig<HostBoundary<Phys>> cfg_;
   std::vector<double> b_; // each stage's weight in the step's result
   MeshView<Real> view_;
   LtsMesh lm_;

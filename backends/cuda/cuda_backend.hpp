@@ -14,18 +14,18 @@ int cuda_device_count();
 std::string cuda_device_description(int gpu);
 
 template <class Phys>
-std::unique_ptr<Backend<Phys::M>> make_cuda_backend(const Phys& phys, const BasisTables& tables,
-                                                    const MeshArrays& mesh,
-                                                    const BackendConfig<Phys::M>& cfg, int gpu);
+std::unique_ptr<Backend<HostBoundary<Phys>>>
+make_cuda_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+                  const BackendConfig<HostBoundary<Phys>>& cfg, int gpu);
 
 // The CUDA backend's entry in the registry (backends/registry.hpp).
 struct CudaBackendTag {
   static constexpr const char* name = "cuda";
   static int device_count() { return cuda_device_count(); }
   template <class Phys>
-  static std::unique_ptr<Backend<Phys::M>> make(const Phys& phys, const BasisTables& t,
-                                                const MeshArrays& m,
-                                                const BackendConfig<Phys::M>& c, int gpu) {
+  static std::unique_ptr<Backend<HostBoundary<Phys>>>
+  make(const Phys& phys, const BasisTables& t, const MeshArrays& m,
+       const BackendConfig<HostBoundary<Phys>>& c, int gpu) {
     return make_cuda_backend(phys, t, m, c, gpu);
   }
 };

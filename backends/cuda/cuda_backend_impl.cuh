@@ -97,7 +97,7 @@ template <int P> constexpr int kEdgeLanes = kEdgesBySide<P> ? 2 : 1;
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlockOf<P, kEdges>, kMinBlocks<P, kEdges>)
     k_edges(Phys phys, MeshView<Real> m, StateBuffers<Real> b, Real* F,
-            const BoundaryParams<Real, Phys::M>* bcs, int n_groups, const StepControl* ctl,
+            const typename Phys::template Boundary<Real>* bcs, int n_groups, const StepControl* ctl,
             double c, bool first_stage, int e0, int e1) {
   step_kernel_wait();
   const double dt = ctl->dt;
@@ -343,17 +343,17 @@ __global__ void k_unpack(Real* s, int n, const int* elems, int n_rows, int width
 }
 
 template <int P, class Phys, class Real>
-class CudaBackend final : public StepDriver<CudaBackend<P, Phys, Real>, Phys::M> {
+class CudaBackend final : public StepDriver<CudaBackend<P, Phys, Real>, HostBoundary<Phys>> {
   static constexpr int M = Phys::M;
   using O = Order<P>;
   using DevPhys = decltype(std::declval<Phys>().template cast<Real>());
   static_assert(check_physics<DevPhys, Real>());
-  friend class StepDriver<CudaBackend<P, Phys, Real>, Phys::M>;
+  friend class StepDriver<CudaBackend<P, Phys, Real>, HostBoundary<Phys>>;
   template <class B> friend void record_step(B&, const std::vector<StageDef>&, bool);
 
 public:
   CudaBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-              const BackendConfig<M>& cfg, int gpu)
+              const BackendConfig<HostBoundary<Phys>>& cfg, int gpu)
       : phys_(phys.template cast<Real>()), cfg_(cfg), n_elems_(mesh.n_elems) {
     const cudaDeviceProp prop = select_gpu(gpu);
     sm_major_ = prop.major;
@@ -425,7 +425,7 @@ public:
   void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
     mesh_.set_aux(aux, edge_aux);
   }
-  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+  void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
     upload_boundaries();
   }
@@ -709,7 +709,7 @@ private:
   }
 
   void upload_boundaries() {
-    const std::vector<BoundaryParams<Real, M>> b = tables_.params(cfg_);
+    const std::vector<typename Phys::template Boundary<Real>> b = tables_.params(cfg_);
     // Kernels read the parameters from device memory, so a captured graph sees new values.
     if (bcs_.size() != b.size()) bcs_.resize(b.size());
     if (!b.empty())
@@ -748,7 +748,7 @@ private:
   }
 
   DevPhys phys_;
-  BackendConfig<M> cfg_;
+  BackendConfig<HostBoundary<Phys>> cfg_;
   int n_elems_ = 0;
   cudaStream_t stream_ = nullptr;
   StreamGraph step_graph_;
@@ -768,8 +768,8 @@ private:
   StepControl before_rate_{}; // the control block at the end of the step whose rate is pending
   bool rate_pending_ = false;
   DeviceArray<StepControl> ctl_;
-  DeviceArray<BoundaryParams<Real, M>> bcs_;
-  DeviceBoundaryTables<Real, M> tables_;
+  DeviceArray<typename Phys::template Boundary<Real>> bcs_;
+  DeviceBoundaryTables<Real, Phys> tables_;
   bool profile_ = false;
   // Only the captured step overlaps its launches (step_launch.cuh): the profiler's per-kernel
   // times and the partitioned step's events want plain launches.
@@ -788,12 +788,12 @@ private:
 namespace tridg {
 
 template <class Phys>
-std::unique_ptr<Backend<Phys::M>> make_cuda_backend(const Phys& phys, const BasisTables& t,
-                                                    const MeshArrays& m,
-                                                    const BackendConfig<Phys::M>& c, int gpu) {
+std::unique_ptr<Backend<HostBoundary<Phys>>>
+make_cuda_backend(const Phys& phys, const BasisTables& t, const MeshArrays& m,
+                  const BackendConfig<HostBoundary<Phys>>& c, int gpu) {
   if (c.lts.max_levels > 0 && c.single_precision)
     fail(ExitCode::bad_case, "time.lts_levels: local time stepping runs in double precision");
-  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<HostBoundary<Phys>>> {
     constexpr int p = decltype(P)::value;
     if (c.lts.max_levels > 0) return std::make_unique<CudaLtsBackend<p, Phys, double>>(phys, t, m, c, gpu);
     if (c.single_precision)

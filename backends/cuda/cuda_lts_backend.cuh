@@ -23,7 +23,7 @@ constexpr int kLtsBlock = 128;
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kLtsBlock)
     k_lts_boundary(Phys phys, MeshView<Real> m, StateView<Real> W, Real* F,
-                   const BoundaryParams<Real, Phys::M>* bcs, int n_groups, double t,
+                   const typename Phys::template Boundary<Real>* bcs, int n_groups, double t,
                    const int* list, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -119,7 +119,7 @@ __global__ void __launch_bounds__(kLtsBlock)
   if (k < m.n_elems) out[k] = double(lts_inv_length<P>(phys, m, k));
 }
 
-template <int P, class Phys, class Real> class CudaLtsBackend final : public Backend<Phys::M> {
+template <int P, class Phys, class Real> class CudaLtsBackend final : public Backend<HostBoundary<Phys>> {
   static constexpr int M = Phys::M;
   using O = Order<P>;
   static constexpr int W = M * O::NP;
@@ -132,7 +132,7 @@ template <int P, class Phys, class Real> class CudaLtsBackend final : public Bac
 
 public:
   CudaLtsBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-                 const BackendConfig<M>& cfg, int gpu)
+                 const BackendConfig<HostBoundary<Phys>>& cfg, int gpu)
       : phys_(phys.template cast<Real>()), host_mesh_(mesh), cfg_(cfg),
         b_(stage_weights(cfg.stages)) {
     const cudaDeviceProp prop = select_gpu(gpu);
@@ -185,7 +185,7 @@ public:
     steps_ = steps;
     since_plan_ = kReplanEvery; // as the CPU backend: plan anew, as a restart would
   }
-  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+  void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
     bcs_.upload(bc_tables_.params(cfg_));
   }
@@ -375,14 +375,14 @@ private:
   static constexpr int kReplanEvery = 16; // as the CPU backend
   DevPhys phys_;
   MeshArrays host_mesh_;
-  BackendConfig<M> cfg_;
+  BackendConfig<HostBoundary<Phys>> cfg_;
   std::vector<double> b_;
   std::string device_name_;
   cudaStream_t stream_ = nullptr;
   DeviceMesh<Real> mesh_;
   MeshView<Real> view_;
-  DeviceBoundaryTables<Real, M> bc_tables_;
-  DeviceArray<BoundaryParams<Real, M>> bcs_;
+  DeviceBoundaryTables<Real, Phys> bc_tables_;
+  DeviceArray<typename Phys::template Boundary<Real>> bcs_;
   int E_ = 0;
   DeviceArray<Real> S_, W_, R_, save_, F_, reg_;
   DeviceArray<double> rate_;

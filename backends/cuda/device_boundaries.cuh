@@ -10,12 +10,13 @@
 
 namespace tridg {
 
-template <class Real, int M> class DeviceBoundaryTables {
+template <class Real, class Phys> class DeviceBoundaryTables {
 public:
   // cfg's boundaries in Real, the tables uploaded (into the same arrays when their sizes stay)
   // and pointed to.
-  std::vector<BoundaryParams<Real, M>> params(const BackendConfig<M>& cfg) {
-    std::vector<BoundaryParams<Real, M>> b;
+  std::vector<typename Phys::template Boundary<Real>>
+  params(const BackendConfig<HostBoundary<Phys>>& cfg) {
+    std::vector<typename Phys::template Boundary<Real>> b;
     tables_.resize(cfg.boundaries.size());
     for (std::size_t i = 0; i < cfg.boundaries.size(); ++i) {
       b.push_back(to_real<Real>(cfg.boundaries[i]));

@@ -17,11 +17,11 @@
 
 namespace tridg {
 
-template <int M> class DeviceSystem {
+template <class Bc> class DeviceSystem {
 public:
   virtual ~DeviceSystem() = default;
   virtual std::string device_name() const = 0;
-  virtual void set_boundary(int i, const BoundaryParams<double, M>& bc) = 0;
+  virtual void set_boundary(int i, const Bc& bc) = 0;
   // Assembles A at (u, t) and factors its preconditioner; false when a block is singular.
   virtual bool build(const Vec& u, double t, const std::vector<double>& shift) = 0;
   // x from A x = b by GMRES with the settings' tolerance, restart and limit.
@@ -31,8 +31,8 @@ public:
 
 // On GPU `gpu`; instantiated per physics and flux where TRIDG_CUDA is on.
 template <class Phys>
-std::unique_ptr<DeviceSystem<Phys::M>>
+std::unique_ptr<DeviceSystem<HostBoundary<Phys>>>
 make_device_system(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-                   const BackendConfig<Phys::M>& cfg, int gpu);
+                   const BackendConfig<HostBoundary<Phys>>& cfg, int gpu);
 
 } // namespace tridg

@@ -25,7 +25,7 @@ public:
   static constexpr int M = Phys::M, NP = Order<P>::NP, B = M * NP;
 
   DgOperator(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-             const BackendConfig<M>& cfg)
+             const BackendConfig<HostBoundary<Phys>>& cfg)
       : T_(to_dg_tables<P, double>(tables)), phys_(phys), mesh_(mesh), boundaries_(cfg.boundaries),
         tables_(cfg.bc_tables) {
     tables_.resize(boundaries_.size());
@@ -40,7 +40,7 @@ public:
     return (flux_.size() + mesh_.geom.size() + mesh_.edge_geom.size() + mesh_.bnd_xy.size()) *
            sizeof(double);
   }
-  void set_boundary(int i, const BoundaryParams<double, M>& bc) {
+  void set_boundary(int i, const HostBoundary<Phys>& bc) {
     boundaries_.at(i) = bc;
     bind_tables();
   }
@@ -137,7 +137,7 @@ private:
     dual_boundaries_.clear();
     for (std::size_t i = 0; i < boundaries_.size(); ++i) {
       boundaries_[i].table = tables_[i].empty() ? nullptr : tables_[i].data();
-      dual_boundaries_.push_back(to_real<Dual<JacobianDirs<Phys>::one>, M>(boundaries_[i]));
+      dual_boundaries_.push_back(to_real<Dual<JacobianDirs<Phys>::one>>(boundaries_[i]));
     }
   }
 
@@ -145,7 +145,7 @@ private:
   Phys phys_;
   MeshArrays mesh_;
   MeshView<double> view_;
-  std::vector<BoundaryParams<double, M>> boundaries_;
+  std::vector<HostBoundary<Phys>> boundaries_;
   std::vector<JacobianBoundary<Phys>> dual_boundaries_; // the Jacobian's, sharing the tables
   std::vector<std::vector<double>> tables_;
   std::vector<double> flux_;

@@ -12,8 +12,8 @@ namespace tridg {
 // everything on the host; else the GPU that assembles the Jacobian and solves the linear
 // systems.
 template <class Phys>
-std::unique_ptr<Backend<Phys::M>> make_implicit_backend(const Phys& phys, const BasisTables& tables,
-                                                        const MeshArrays& mesh,
-                                                        const BackendConfig<Phys::M>& cfg, int gpu);
+std::unique_ptr<Backend<HostBoundary<Phys>>>
+make_implicit_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
+                      const BackendConfig<HostBoundary<Phys>>& cfg, int gpu);
 
 } // namespace tridg

@@ -17,20 +17,20 @@
 
 namespace tridg {
 
-template <int P, class Phys> class ImplicitBackend final : public Backend<Phys::M> {
+template <int P, class Phys> class ImplicitBackend final : public Backend<HostBoundary<Phys>> {
   static constexpr int M = Phys::M;
   using Op = DgOperator<P, Phys>;
 
 public:
   ImplicitBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-                  const BackendConfig<M>& cfg, int gpu)
+                  const BackendConfig<HostBoundary<Phys>>& cfg, int gpu)
       : prm_(cfg.implicit), op_(phys, tables, mesh, cfg),
         newton_(op_, prm_, device_system(phys, tables, mesh, cfg, gpu)), cfg_(cfg) {
     u_.assign(op_.size(), 0.0);
   }
 
   std::string name() const override {
-    if (const DeviceSystem<M>* d = newton_.device())
+    if (const DeviceSystem<HostBoundary<Phys>>* d = newton_.device())
       return fmt::format("cuda (implicit {}, linear solves on {}; residual on {} OpenMP threads)",
                          implicit_scheme_name(prm_.scheme), d->device_name(),
                          omp_get_max_threads());
@@ -50,7 +50,7 @@ public:
     t_ = t;
     steps_ = steps;
   }
-  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+  void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     op_.set_boundary(i, bc);
     newton_.set_boundary(i, bc);
   }
@@ -61,7 +61,8 @@ public:
   std::size_t memory_bytes() const override {
     constexpr std::size_t B = Op::B;
     const std::size_t host = op_.memory_bytes() + u_.size() * sizeof(double) * 12;
-    if (const DeviceSystem<M>* d = newton_.device()) return host + d->memory_bytes();
+    if (const DeviceSystem<HostBoundary<Phys>>* d = newton_.device())
+      return host + d->memory_bytes();
     return host + std::size_t(op_.n_elems()) * 5 * B * B * sizeof(double);
   }
 
@@ -153,10 +154,10 @@ public:
 
 private:
   // The GPU's linear systems for `gpu` >= 0, none for the host.
-  static std::unique_ptr<DeviceSystem<M>>
+  static std::unique_ptr<DeviceSystem<HostBoundary<Phys>>>
   device_system([[maybe_unused]] const Phys& phys, [[maybe_unused]] const BasisTables& tables,
                 [[maybe_unused]] const MeshArrays& mesh,
-                [[maybe_unused]] const BackendConfig<M>& cfg, int gpu) {
+                [[maybe_unused]] const BackendConfig<HostBoundary<Phys>>& cfg, int gpu) {
     if (gpu < 0) return nullptr;
 #ifdef TRIDG_IMPLICIT_CUDA
     return make_device_system(phys, tables, mesh, cfg, gpu);
@@ -354,7 +355,7 @@ private:
   ImplicitParams prm_;
   Op op_;
   NewtonKrylov<P, Phys> newton_;
-  BackendConfig<M> cfg_;
+  BackendConfig<HostBoundary<Phys>> cfg_;
   Vec u_, prev_, trial_, base_, L_, du_, err_;
   std::vector<Vec> K_;
   std::vector<double> rate_, shift_;
@@ -366,14 +367,14 @@ private:
 };
 
 template <class Phys>
-std::unique_ptr<Backend<Phys::M>> make_implicit_backend(const Phys& phys, const BasisTables& t,
-                                                        const MeshArrays& m,
-                                                        const BackendConfig<Phys::M>& c, int gpu) {
+std::unique_ptr<Backend<HostBoundary<Phys>>>
+make_implicit_backend(const Phys& phys, const BasisTables& t, const MeshArrays& m,
+                      const BackendConfig<HostBoundary<Phys>>& c, int gpu) {
   if (c.limiter.barth_jespersen || c.limiter.positivity)
     fail(ExitCode::bad_case,
          "the implicit schemes run without the limiter (its derivative is not defined): set "
          "limiter.type = \"none\" and limiter.positivity = false");
-  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<Phys::M>> {
+  return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<HostBoundary<Phys>>> {
     return std::make_unique<ImplicitBackend<decltype(P)::value, Phys>>(phys, t, m, c, gpu);
   });
 }

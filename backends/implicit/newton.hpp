@@ -53,7 +53,7 @@ public:
   // With `device` the linear systems are built and solved on a GPU; the host's preconditioner is
   // then not made.
   NewtonKrylov(Op& op, const ImplicitParams& prm,
-               std::unique_ptr<DeviceSystem<Phys::M>> device = nullptr)
+               std::unique_ptr<DeviceSystem<HostBoundary<Phys>>> device = nullptr)
       : op_(op), prm_(prm),
         block_(prm.preconditioner == "block_ilu0" ? Smoother::block_ilu0 : Smoother::block_jacobi),
         device_(std::move(device)) {
@@ -68,8 +68,8 @@ public:
     }
   }
 
-  const DeviceSystem<Phys::M>* device() const { return device_.get(); }
-  void set_boundary(int i, const BoundaryParams<double, Phys::M>& bc) {
+  const DeviceSystem<HostBoundary<Phys>>* device() const { return device_.get(); }
+  void set_boundary(int i, const HostBoundary<Phys>& bc) {
     if (device_) device_->set_boundary(i, bc);
   }
 
@@ -219,7 +219,7 @@ private:
   BlockMatrix A_;
   BlockSmoother block_;            // block_jacobi, block_ilu0
   std::unique_ptr<PMultigrid> mg_; // p_multigrid
-  std::unique_ptr<DeviceSystem<Phys::M>> device_;
+  std::unique_ptr<DeviceSystem<HostBoundary<Phys>>> device_;
   NewtonCounters counters_;
   bool built_ = false; // the Jacobian and its factorisation (host or device) are of built_shift_
   std::vector<double> built_shift_;

@@ -2,14 +2,19 @@
 // Krivodonova-Berger curved wall: a slip wall about the exact normal of a circle arc at each
 // edge point, so straight-sided elements still converge at high order.
 #include <cmath>
+#include <tuple>
 
-#include "kernels/boundary.hpp"
 #include "physics/euler/bc_wall.hpp"
 
 namespace tridg {
 
+template <class Real> struct EulerCurvedWallBc {
+  Real cx = 0, cy = 0; // circle centre
+  template <class S> static auto fields(S& s) { return std::tie(s.cx, s.cy); }
+};
+
 template <class Real>
-TRIDG_HD void euler_curved_wall_ghost(const BoundaryParams<Real, 4>& bc, const Real* u, Real x,
+TRIDG_HD void euler_curved_wall_ghost(const EulerCurvedWallBc<Real>& bc, const Real* u, Real x,
                                       Real y, Real nx, Real ny, Real* g) {
   // The exact normal of the arc at the point, oriented like the straight edge's outward normal.
   Real ex = x - bc.cx, ey = y - bc.cy;

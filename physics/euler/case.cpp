@@ -27,6 +27,19 @@ Prim read_state(const Config& c) {
           c.get_double_in("p", 0, 1e300)};
 }
 
+// The circle of a curved wall: `center = [x, y]` in the case, else the arc the mesh recorded.
+EulerCurvedWallBc<double> read_arc(const Config& b, const BoundaryGroup& g) {
+  if (b.has("center")) {
+    const auto c = b.get_doubles("center");
+    if (c.size() != 2) b.error("center", "needs two numbers [x, y]");
+    return {c[0], c[1]};
+  }
+  if (!g.arc)
+    b.error("type", "curved_wall: the mesh group '" + g.name +
+                        "' does not lie on a circle; give center = [x, y]");
+  return {g.arc->cx, g.arc->cy};
+}
+
 struct Initial {
   PointFunction initial;
   SpaceTimeFunction exact;
@@ -136,55 +149,57 @@ IdealGas<double> read_euler_physics(const Config& cfg) {
   return phys;
 }
 
-Problem<4> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
-                              const IdealGas<double>& phys) {
+Problem<EulerBoundary<double>> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
+                                                  const IdealGas<double>& phys) {
   const double gamma = phys.gamma;
   Initial ini = read_initial(cfg, mesh, gamma);
-  Problem<4> pb;
+  Problem<EulerBoundary<double>> pb;
   pb.var_names = {"rho", "rhou", "rhov", "E"};
   pb.initial = ini.initial;
   pb.exact = ini.exact;
 
-  BoundaryReader<4> reader(
+  BoundaryReader<EulerBoundary<double>> reader(
       cfg, mesh, order,
       {"wall", "curved_wall", "inflow", "outflow", "farfield", "moving_shock", "exact"});
-  reader.for_each([&](const Config& b, const std::string& type, BoundaryParams<double, 4>& bc,
+  reader.for_each([&](const Config& b, const std::string& type, EulerBoundary<double>& bc,
                       std::vector<double>& table) {
     if (type == "wall") {
-      bc.kind = BcKind::wall;
+      bc.kind = EulerBcKind::wall;
     } else if (type == "curved_wall") {
-      bc.kind = BcKind::curved_wall;
-      read_arc(b, reader.group(), bc);
+      bc.kind = EulerBcKind::curved_wall;
+      bc.arc = read_arc(b, reader.group());
     } else if (type == "outflow") {
-      bc.kind = BcKind::outflow;
+      bc.kind = EulerBcKind::outflow;
     } else if (type == "inflow" || type == "farfield") {
-      bc.kind = type == "inflow" ? BcKind::inflow : BcKind::farfield;
+      bc.kind = type == "inflow" ? EulerBcKind::inflow : EulerBcKind::farfield;
       if (b.get_string("state", "") == "initial") {
-        bc.kind = BcKind::tabulated;
-        table = reader.tabulate(bc, [&](double x, double y, double* u) { ini.initial(x, y, u); });
+        bc.kind = EulerBcKind::tabulated;
+        table =
+            reader.tabulate<4>(bc, [&](double x, double y, double* u) { ini.initial(x, y, u); });
       } else {
-        to_conserved(gamma, read_state(b), bc.a);
+        to_conserved(gamma, read_state(b), bc.state.u);
       }
     } else if (type == "exact") {
       if (!ini.exact) b.error("type", "'exact' needs an initial condition with an exact solution");
-      bc.kind = BcKind::tabulated;
-      table = reader.tabulate(bc, [&](double x, double y, double* u) { ini.exact(x, y, 0, u); });
+      bc.kind = EulerBcKind::tabulated;
+      table = reader.tabulate<4>(bc, [&](double x, double y, double* u) { ini.exact(x, y, 0, u); });
     } else { // moving_shock
-      bc.kind = BcKind::moving_shock;
+      bc.kind = EulerBcKind::moving_shock;
+      EulerMovingShockBc<double>& s = bc.shock;
       const std::string profile = b.get_choice("profile", {"double_mach", "custom"}, "custom");
       if (profile == "double_mach") {
         const DoubleMach dm = ini.double_mach ? *ini.double_mach : DoubleMach{};
-        to_conserved(gamma, dm.post, bc.a);
-        to_conserved(gamma, dm.pre, bc.b);
-        bc.x0 = dm.x0;
-        bc.sx = dm.slope();
-        bc.st = dm.speed();
+        to_conserved(gamma, dm.post, s.behind);
+        to_conserved(gamma, dm.pre, s.ahead);
+        s.x0 = dm.x0;
+        s.sx = dm.slope();
+        s.st = dm.speed();
       } else {
-        to_conserved(gamma, read_state(b.table("behind")), bc.a);
-        to_conserved(gamma, read_state(b.table("ahead")), bc.b);
-        bc.x0 = b.get_double("x0");
-        bc.sx = b.get_double("slope", 0.0);
-        bc.st = b.get_double("speed");
+        to_conserved(gamma, read_state(b.table("behind")), s.behind);
+        to_conserved(gamma, read_state(b.table("ahead")), s.ahead);
+        s.x0 = b.get_double("x0");
+        s.sx = b.get_double("slope", 0.0);
+        s.st = b.get_double("speed");
       }
     }
   });

@@ -8,7 +8,7 @@ namespace tridg {
 
 // Reads [physics], [initial] and [boundary.*] of an Euler case.
 IdealGas<double> read_euler_physics(const Config& cfg);
-Problem<4> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
-                              const IdealGas<double>& phys);
+Problem<EulerBoundary<double>> make_euler_problem(const Config& cfg, const Mesh& mesh, int order,
+                                                  const IdealGas<double>& phys);
 
 } // namespace tridg

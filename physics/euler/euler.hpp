@@ -16,6 +16,7 @@ namespace tridg {
 
 template <class Real, class Flux> struct EulerPhysics : PhysicsDefaults<Real, 4>, IdealGas<Real> {
   static constexpr int M = 4;
+  template <class R> using Boundary = EulerBoundary<R>;
   using FluxType = Flux;
   using IdealGas<Real>::gamma;
   using IdealGas<Real>::pressure;
@@ -114,8 +115,8 @@ template <class Real, class Flux> struct EulerPhysics : PhysicsDefaults<Real, 4>
     return hi[0] <= big && (gamma - Real(1)) * tmax(tabs(lo[3]), tabs(hi[3])) <= big &&
            positive_lower_bound(1, lo, hi) > Real(0);
   }
-  TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 4>& bc, const EdgePoint<Real>& pt,
-                               const Real* u, Real* g) const {
+  TRIDG_HD void boundary_ghost(const Boundary<Real>& bc, const EdgePoint<Real>& pt, const Real* u,
+                               Real* g) const {
     euler_boundary_ghost(bc, pt, u, g);
   }
 };

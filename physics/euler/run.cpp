@@ -14,7 +14,7 @@ RunResult run_euler(const Config& cfg, const RunSettings& s, const RunOptions& o
   const IdealGas<double> gas = read_euler_physics(cfg);
   const std::string flux =
       cfg.get_choice("discretization.flux", {"rusanov", "hllc", "roe"}, "hllc");
-  const Problem<4> pb = make_euler_problem(cfg, mesh, s.order, gas);
+  const Problem<EulerBoundary<double>> pb = make_euler_problem(cfg, mesh, s.order, gas);
   cfg.check_all_used();
   RunResult r;
   with_compiled_flux<TypeList<TRIDG_FLUXES_EULER>>(cfg, flux, "TRIDG_EULER_FLUXES", [&](auto f) {

@@ -4,10 +4,16 @@
 // The ghost keeps the interior's w+ and has the incoming w- of still water at `level`
 // (w- = -c level): the upwind flux then lets every outgoing wave pass without reflection.
 #include <cmath>
+#include <tuple>
 
 #include "physics/linear_shallow_water/state.hpp"
 
 namespace tridg {
+
+template <class Real> struct LswAbsorbingBc {
+  Real level = 0; // still level
+  template <class S> static auto fields(S& s) { return std::tie(s.level); }
+};
 
 template <class Real>
 TRIDG_HD void lsw_absorbing_ghost(Real g, Real H, const Real* u, Real level, Real nx, Real ny,

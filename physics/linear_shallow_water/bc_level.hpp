@@ -5,18 +5,26 @@
 // state has exactly the prescribed eta. After the series' last time the boundary is absorbing
 // about `level` (the still level).
 #include <cmath>
+#include <tuple>
 
-#include "kernels/boundary.hpp"
+#include "core/mesh_real.hpp"
 #include "physics/linear_shallow_water/bc_absorbing.hpp"
 #include "physics/shallow_water/bc_level.hpp"
 
 namespace tridg {
 
-template <class Real, int M>
-TRIDG_HD void lsw_level_ghost(Real g, Real H, const BoundaryParams<Real, M>& bc, const Real* u,
-                              Real nx, Real ny, Real t, Real* gs) {
+template <class Real> struct LswLevelBc {
+  Real level = 0; // the prescribed level; with a time series, the still level after it
+  template <class S> static auto fields(S& s) { return std::tie(s.level); }
+};
+
+// `table`: the time series, or null for a constant level.
+template <class Real>
+TRIDG_HD void lsw_level_ghost(Real g, Real H, const LswLevelBc<Real>& bc,
+                              const MeshReal<Real>* table, const Real* u, Real nx, Real ny, Real t,
+                              Real* gs) {
   bool past_end = false;
-  const Real level = bc.table ? sw_series_level(bc.table, t, past_end) : bc.level;
+  const Real level = table ? sw_series_level(table, t, past_end) : bc.level;
   if (past_end) {
     lsw_absorbing_ghost(g, H, u, bc.level, nx, ny, gs);
     return;

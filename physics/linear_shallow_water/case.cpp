@@ -9,7 +9,7 @@
 
 #include "io/expression.hpp"
 #include "io/time_series.hpp"
-#include "physics/shallow_water/boundaries.hpp"
+#include "physics/linear_shallow_water/boundaries.hpp"
 #include "physics/shallow_water/geographic.hpp"
 #include "solver/boundary_setup.hpp"
 #include "solver/projection.hpp"
@@ -45,7 +45,7 @@ struct StandingWave {
 };
 
 void read_initial(const Config& cfg, const LswState<double>& ph, const LswDepth& depth,
-                  const Bathymetry& bathy, const GridArea& area, Problem<3>& pb) {
+                  const Bathymetry& bathy, const GridArea& area, Problem<LswBoundary<double>>& pb) {
   const Config ic = cfg.table("initial");
   const std::string type = ic.get_choice("type", {"expression", "standing_wave"}, "expression");
   if (type == "expression") {
@@ -128,7 +128,7 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
   c.depth = depth;
   c.phys.h_max = depth->max_depth();
 
-  Problem<3>& pb = c.problem;
+  Problem<LswBoundary<double>>& pb = c.problem;
   pb.var_names = {"eta", "hu", "hv"};
   pb.mesh_data = [depth](MeshArrays& a) { depth->fill(a); };
   if (geo.on) pb.area = [geo](double, double lat) { return geo_area_element(geo, lat); };
@@ -168,7 +168,7 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
     }
   }
 
-  read_sw_boundaries(cfg, mesh, s.order, pb);
+  read_lsw_boundaries(cfg, mesh, s.order, pb);
   if (cfg.has("gauges")) {
     // The linear model never floods land: run-up has no meaning in it.
     for (const char* k : {"gauges.runup", "gauges.survey"})

@@ -5,6 +5,7 @@
 
 #include "io/config.hpp"
 #include "io/mesh.hpp"
+#include "physics/linear_shallow_water/boundary.hpp"
 #include "physics/linear_shallow_water/depth.hpp"
 #include "physics/linear_shallow_water/state.hpp"
 #include "solver/problem.hpp"
@@ -15,7 +16,7 @@ namespace tridg {
 struct LswCase {
   LswState<double> phys;
   std::shared_ptr<const LswDepth> depth;
-  Problem<3> problem;
+  Problem<LswBoundary<double>> problem;
 };
 
 // Everything a linearised shallow-water run needs; throws UserError(bad_case) for a bad case.

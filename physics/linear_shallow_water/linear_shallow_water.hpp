@@ -45,6 +45,7 @@ namespace tridg {
 template <class Real, class Flux>
 struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   static constexpr int M = 3;
+  template <class R> using Boundary = LswBoundary<R>;
   using FluxType = Flux;
   static constexpr bool has_point_flux = true;
   static constexpr bool has_point_source = true;
@@ -161,8 +162,8 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   static constexpr int n_positive = 0; // no positive quantity (no limiter)
   TRIDG_HD Real positive_quantity(int, const Real* u) const { return u[0]; }
   static const char* positive_name(int) { return "none"; }
-  TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 3>& bc, const EdgePoint<Real>& pt,
-                               const Real* u, Real* gs) const {
+  TRIDG_HD void boundary_ghost(const Boundary<Real>& bc, const EdgePoint<Real>& pt, const Real* u,
+                               Real* gs) const {
     const Real H = lsw_edge_depth(pt.m->edge_aux, pt.m->n_edges, pt.e, pt.q);
     Real nx = pt.nx, ny = pt.ny;
     if (geographic) metric_normal(pt, nx, ny); // the wall's normal in metres

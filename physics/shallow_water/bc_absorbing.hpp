@@ -1,9 +1,16 @@
 #pragma once
 // Characteristic absorbing condition: the incoming invariant is that of water at rest at
 // `level`, the outgoing one the interior's.
+#include <tuple>
+
 #include "physics/shallow_water/bc_characteristic.hpp"
 
 namespace tridg {
+
+template <class Real> struct SwAbsorbingBc {
+  Real level = 0; // still level
+  template <class S> static auto fields(S& s) { return std::tie(s.level); }
+};
 
 template <class Real>
 TRIDG_HD void sw_absorbing_ghost(const SwConstants<Real>& ph, const Real* u, Real b, Real level,

@@ -2,11 +2,18 @@
 // Prescribed water level: constant `level`, or a time series in `table`
 // ([n, t_0..t_n-1, eta_0..eta_n-1], linear in time). The ghost has the level's depth and the
 // interior's outgoing Riemann invariant v_n + 2c (subcritical flow; supercritical outflow takes
-// the interior state). After the series' last time the boundary is absorbing.
-#include "kernels/boundary.hpp"
+// the interior state). After the series' last time the boundary is absorbing about `level`.
+#include <tuple>
+
+#include "core/mesh_real.hpp"
 #include "physics/shallow_water/bc_absorbing.hpp"
 
 namespace tridg {
+
+template <class Real> struct SwLevelBc {
+  Real level = 0; // the prescribed level; with a time series, the still level after it
+  template <class S> static auto fields(S& s) { return std::tie(s.level); }
+};
 
 // The water level of a time series at time t; `past_end` tells whether t is after its last time.
 template <class Real>
@@ -29,11 +36,13 @@ TRIDG_HD Real sw_series_level(const MeshReal<Real>* table, Real t, bool& past_en
   return ls[lo] + w * (ls[hi] - ls[lo]);
 }
 
-template <class Real, int M>
-TRIDG_HD void sw_level_ghost(const SwConstants<Real>& ph, const BoundaryParams<Real, M>& bc,
-                             const Real* u, Real b, Real nx, Real ny, Real t, Real* gs) {
+// `table`: the time series, or null for a constant level.
+template <class Real>
+TRIDG_HD void sw_level_ghost(const SwConstants<Real>& ph, const SwLevelBc<Real>& bc,
+                             const MeshReal<Real>* table, const Real* u, Real b, Real nx, Real ny,
+                             Real t, Real* gs) {
   bool past_end = false;
-  const Real level = bc.table ? sw_series_level(bc.table, t, past_end) : bc.level;
+  const Real level = table ? sw_series_level(table, t, past_end) : bc.level;
   if (past_end) {
     sw_absorbing_ghost(ph, u, b, bc.level, nx, ny, gs);
     return;

@@ -218,7 +218,7 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
   c.bed = bed;
   c.bed_ref = std::make_shared<SwBedRef>(SwBedRef{bed});
 
-  Problem<3>& pb = c.problem;
+  Problem<SwBoundary<double>>& pb = c.problem;
   pb.var_names = {"h", "hu", "hv"};
   pb.exact = ini.exact;
   pb.mesh_data = [bed](MeshArrays& a) { bed->fill(a); };

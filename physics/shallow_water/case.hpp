@@ -18,7 +18,7 @@ struct SwCase {
   SwSettings<double> phys;
   std::shared_ptr<const SwBed> bed;  // at t = 0
   std::shared_ptr<SwBedRef> bed_ref; // the bed of the moment (rupture times move it)
-  Problem<3> problem;
+  Problem<SwBoundary<double>> problem;
   RunSettings settings; // the run's settings with the shallow-water adjustments (cfl, positivity)
 };
 

@@ -36,6 +36,7 @@ namespace tridg {
 template <class Real, class Flux>
 struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   static constexpr int M = 3;
+  template <class R> using Boundary = SwBoundary<R>;
   using FluxType = Flux;
   using Cell = SwCell<Real>;
   static constexpr bool has_cell = true;
@@ -167,9 +168,9 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
       us[2] = hs * c.v;
     }
   }
-  TRIDG_HD void boundary_ghost(const BoundaryParams<Real, 3>& bc, const EdgePoint<Real>& pt,
-                               const Real* u, Real* gs) const {
-    if (bc.kind == BcKind::tabulated) return tabulated_ghost(bc, pt, gs);
+  TRIDG_HD void boundary_ghost(const Boundary<Real>& bc, const EdgePoint<Real>& pt, const Real* u,
+                               Real* gs) const {
+    if (bc.kind == SwBcKind::initial) return tabulated_ghost<3>(bc, bc.table, pt, gs);
     const auto& m = *pt.m;
     const Real bs = sw_bed_star(m.edge_aux, m.n_edges, pt.nf, pt.e, pt.q);
     Real nx = pt.nx, ny = pt.ny;

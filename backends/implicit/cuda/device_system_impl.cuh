@@ -42,12 +42,13 @@ __global__ void __launch_bounds__(kImplicitBlock)
   for (int s = 0; s < 4; ++s) col[std::size_t(s) * m.n_elems + k] = cols[s];
 }
 
-template <int P, class Phys> class DeviceSystemImpl final : public DeviceSystem<Phys::M> {
+template <int P, class Phys>
+class DeviceSystemImpl final : public DeviceSystem<HostBoundary<Phys>> {
   static constexpr int M = Phys::M, NP = Order<P>::NP, B = M * NP;
 
 public:
   DeviceSystemImpl(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-                   const BackendConfig<M>& cfg, int gpu)
+                   const BackendConfig<HostBoundary<Phys>>& cfg, int gpu)
       : jp_(phys), prm_(cfg.implicit), cfg_(cfg), n_(mesh.n_elems) {
     device_name_ = select_gpu(gpu).name;
     cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
@@ -106,7 +107,7 @@ public:
   }
 
   std::string device_name() const override { return device_name_; }
-  void set_boundary(int i, const BoundaryParams<double, M>& bc) override {
+  void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
     upload_boundaries();
   }
@@ -376,21 +377,21 @@ private:
     // In dual numbers, with the device's tables (tables_bc_ keeps them).
     std::vector<JacobianBoundary<Phys>> d;
     for (const auto& bc : tables_bc_.params(cfg_))
-      d.push_back(to_real<Dual<JacobianDirs<Phys>::one>, M>(bc));
+      d.push_back(to_real<Dual<JacobianDirs<Phys>::one>>(bc));
     bcs_dual_.upload(d);
   }
 
   std::string device_name_;
   JacobianPhysics<Phys> jp_;
   ImplicitParams prm_;
-  BackendConfig<M> cfg_;
+  BackendConfig<HostBoundary<Phys>> cfg_;
   int n_;
   cudaStream_t stream_ = nullptr;
   cublasHandle_t blas_ = nullptr;
   DeviceArray<DGTables<P, double>> tables_;
   DeviceMesh<double> mesh_;
   DeviceArray<JacobianBoundary<Phys>> bcs_dual_;
-  DeviceBoundaryTables<double, M> tables_bc_;
+  DeviceBoundaryTables<double, Phys> tables_bc_;
   DeviceArray<double> J_, shift_, u_, b_, x_, W_, Winv_;
   DeviceArray<int> col_, pivots_, info_;
   std::deque<Level> levels_; // not moved: DeviceArray is not
@@ -408,13 +409,14 @@ private:
 };
 
 template <class Phys>
-std::unique_ptr<DeviceSystem<Phys::M>>
+std::unique_ptr<DeviceSystem<HostBoundary<Phys>>>
 make_device_system(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
-                   const BackendConfig<Phys::M>& cfg, int gpu) {
-  return dispatch_order(cfg.order, [&](auto P) -> std::unique_ptr<DeviceSystem<Phys::M>> {
-    return std::make_unique<DeviceSystemImpl<decltype(P)::value, Phys>>(phys, tables, mesh, cfg,
-                                                                        gpu);
-  });
+                   const BackendConfig<HostBoundary<Phys>>& cfg, int gpu) {
+  return dispatch_order(cfg.order,
+                        [&](auto P) -> std::unique_ptr<DeviceSystem<HostBoundary<Phys>>> {
+                          return std::make_unique<DeviceSystemImpl<decltype(P)::value, Phys>>(
+                              phys, tables, mesh, cfg, gpu);
+                        });
 }
 
 } // namespace tridg

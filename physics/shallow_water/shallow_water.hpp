@@ -393,12 +393,13 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     return changed;
   }
 
-private:
-  // 1 / the inscribed radius in metres.
+  // 1 / the inscribed radius in metres (the CFL rate's, and local time stepping's minimum speed).
   template <int P> TRIDG_HD Real inv_radius(const MeshView<MeshReal<Real>>& m, int k) const {
     if (!geographic) return inv_inradius(m, k);
     return m.aux[sw_aux_layout<P>().geo_inv_r() * m.n_elems + k];
   }
+
+private:
   // The unit normal in metres at a geographic edge point, and the length of (wx nx, wy ny).
   TRIDG_HD Real metric_normal(const EdgePoint<Real>& pt, Real& nx, Real& ny) const {
     const auto& m = *pt.m;

@@ -31,7 +31,8 @@ void read_lts(const Config& cfg, RunSettings& s) {
   const std::vector<std::string> ok = {"ssprk2", "ssprk3", "lsssprk42", "lsssprk92"};
   if (std::find(ok.begin(), ok.end(), s.scheme) == ok.end())
     cfg.error("time.lts_levels", "local time stepping takes time.scheme ssprk2, ssprk3, "
-                                 "lsssprk42 or lsssprk92, not " + s.scheme);
+                                 "lsssprk42 or lsssprk92, not " +
+                                     s.scheme);
   if (s.dt > 0)
     cfg.error("time.lts_levels", "local time stepping takes each element's step from its own "
                                  "stability limit: leave time.dt out");

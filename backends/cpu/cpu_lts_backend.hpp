@@ -42,8 +42,8 @@ public:
     lm_.mesh = &mesh_;
     for (const auto& bc : cfg_.boundaries) lm_.boundary_groups.emplace_back(bc.first, bc.count);
     limiting_ = cfg_.limiter.barth_jespersen || cfg_.limiter.positivity;
-    in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen &&
-                limits_own_coefficients<Phys> && cfg_.limit_in_stage;
+    in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen && limits_own_coefficients<Phys> &&
+                cfg_.limit_in_stage;
     inv_length_.resize(mesh_.n_elems);
     for (int k = 0; k < mesh_.n_elems; ++k) inv_length_[k] = lts_inv_length<P>(phys_, view_, k);
   }
@@ -137,7 +137,9 @@ public:
   }
 
 private:
-  StateView<Real> view(std::vector<Real>& v) { return {v.data(), mesh_.n_elems}; }
+  StateView<Real> view(std::vector<Real>& v) {
+    return {v.data(), mesh_.n_elems};
+  }
   void bind_tables() {
     for (std::size_t i = 0; i < cfg_.boundaries.size(); ++i)
       cfg_.boundaries[i].table = cfg_.bc_tables[i].empty() ? nullptr : cfg_.bc_tables[i].data();
@@ -174,7 +176,9 @@ private:
     return true;
   }
 
-  double step_of(int level) const { return std::ldexp(h_, plan_.levels - level); }
+  double step_of(int level) const {
+    return std::ldexp(h_, plan_.levels - level);
+  }
   // Start of the step of `level` that contains finest step j.
   double start_of(int level, std::int64_t j) const {
     const std::int64_t per = std::int64_t(1) << (plan_.levels - level);

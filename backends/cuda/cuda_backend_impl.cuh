@@ -781,7 +781,7 @@ private:
 
 // The factory of backends/cuda/cuda_backend.hpp for one physics: order and precision are
 // dispatched here.
-}  // namespace tridg
+} // namespace tridg
 
 #include "backends/cuda/cuda_lts_backend.cuh"
 
@@ -795,7 +795,8 @@ make_cuda_backend(const Phys& phys, const BasisTables& t, const MeshArrays& m,
     fail(ExitCode::bad_case, "time.lts_levels: local time stepping runs in double precision");
   return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<HostBoundary<Phys>>> {
     constexpr int p = decltype(P)::value;
-    if (c.lts.max_levels > 0) return std::make_unique<CudaLtsBackend<p, Phys, double>>(phys, t, m, c, gpu);
+    if (c.lts.max_levels > 0)
+      return std::make_unique<CudaLtsBackend<p, Phys, double>>(phys, t, m, c, gpu);
     if (c.single_precision)
       return std::make_unique<CudaBackend<p, Phys, float>>(phys, t, m, c, gpu);
     return std::make_unique<CudaBackend<p, Phys, double>>(phys, t, m, c, gpu);

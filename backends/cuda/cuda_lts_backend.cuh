@@ -35,22 +35,21 @@ __global__ void __launch_bounds__(kLtsBlock)
 
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kLtsBlock)
-    k_lts_edges(Phys phys, MeshView<Real> m, StateView<Real> W, Real* F, const LtsEdge* list,
-                int n, Real* reg, Real w) {
+    k_lts_edges(Phys phys, MeshView<Real> m, StateView<Real> W, Real* F, const LtsEdge* list, int n,
+                Real* reg, Real w) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const LtsEdge e = list[i];
   interior_edge<P>(c_tables<P, Real>, phys, m, W, F, e.edge);
   if (e.sign != 0)
-    lts_register_add<P, Phys::M>(F, m.n_edges, e.edge, reg + std::size_t(e.slot) * Phys::M *
-                                                              Order<P>::NF,
-                                 Real(e.sign) * w);
+    lts_register_add<P, Phys::M>(
+        F, m.n_edges, e.edge, reg + std::size_t(e.slot) * Phys::M * Order<P>::NF, Real(e.sign) * w);
 }
 
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kLtsBlock)
-    k_lts_elements(Phys phys, MeshView<Real> m, StateView<Real> W, StateView<Real> S,
-                   const Real* F, StageCoeffs<Real> c, Real H, bool check_points, bool limit,
+    k_lts_elements(Phys phys, MeshView<Real> m, StateView<Real> W, StateView<Real> S, const Real* F,
+                   StageCoeffs<Real> c, Real H, bool check_points, bool limit,
                    LimiterParams<Real> lp, const int* list, int n, int* bad) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -119,7 +118,8 @@ __global__ void __launch_bounds__(kLtsBlock)
   if (k < m.n_elems) out[k] = double(lts_inv_length<P>(phys, m, k));
 }
 
-template <int P, class Phys, class Real> class CudaLtsBackend final : public Backend<HostBoundary<Phys>> {
+template <int P, class Phys, class Real>
+class CudaLtsBackend final : public Backend<HostBoundary<Phys>> {
   static constexpr int M = Phys::M;
   using O = Order<P>;
   static constexpr int W = M * O::NP;
@@ -156,11 +156,11 @@ public:
     lm_.mesh = &host_mesh_;
     for (const auto& bc : cfg_.boundaries) lm_.boundary_groups.emplace_back(bc.first, bc.count);
     limiting_ = cfg_.limiter.barth_jespersen || cfg_.limiter.positivity;
-    in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen &&
-                limits_own_coefficients<DevPhys> && cfg_.limit_in_stage;
+    in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen && limits_own_coefficients<DevPhys> &&
+                cfg_.limit_in_stage;
     DeviceArray<double> inv(E_);
-    k_lts_inv_length<P, DevPhys, Real><<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_,
-                                                                           inv.get());
+    k_lts_inv_length<P, DevPhys, Real>
+        <<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_, inv.get());
     inv_length_.resize(E_);
     cuda_check(cudaStreamSynchronize(stream_), "inscribed radii");
     inv.download(inv_length_.data());
@@ -218,9 +218,9 @@ public:
       ++since_plan_;
       const LtsMacroStep ms = lts_macro_step(plan_, t_, t_target);
       h_ = ms.h;
-      cuda_check(cudaMemcpyAsync(save_.get(), S_.get(), S_.bytes(), cudaMemcpyDeviceToDevice,
-                                 stream_),
-                 "state copy");
+      cuda_check(
+          cudaMemcpyAsync(save_.get(), S_.get(), S_.bytes(), cudaMemcpyDeviceToDevice, stream_),
+          "state copy");
       macro_step();
       int bad = 0;
       cuda_check(cudaStreamSynchronize(stream_), "macro step");
@@ -265,8 +265,8 @@ private:
   static int grid(int n) { return (n + kLtsBlock - 1) / kLtsBlock; }
   StateView<Real> sv(DeviceArray<Real>& a) { return {a.get(), E_}; }
   bool rates() {
-    k_lts_rates<P, DevPhys, Real><<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_, sv(S_),
-                                                                       rate_.get());
+    k_lts_rates<P, DevPhys, Real>
+        <<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_, sv(S_), rate_.get());
     host_rate_.resize(E_);
     cuda_check(cudaStreamSynchronize(stream_), "rates");
     rate_.download(host_rate_.data());
@@ -296,10 +296,8 @@ private:
     level_.upload(plan_.level);
     slot_of_edge_.upload(plan_.slot_of_edge);
     reg_.resize(std::size_t(plan_.n_slots) * M * O::NF);
-    if (reg_.size())
-      cuda_check(cudaMemset(reg_.get(), 0, reg_.bytes()), "registers");
-    plan_seconds_ +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count();
+    if (reg_.size()) cuda_check(cudaMemset(reg_.get(), 0, reg_.bytes()), "registers");
+    plan_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count();
   }
 
   double step_of(int level) const { return std::ldexp(h_, plan_.levels - level); }
@@ -353,8 +351,8 @@ private:
             phys_, view_, sv(W_), sv(S_), F_.get(), to_real<Real>(cfg_.stages[s].k), Real(H),
             last && !cfg_.limiter.positivity, in_stage_, lp, dl.elems.get(), ne, bad_.get());
       if (ne && limiting_ && !in_stage_)
-        k_lts_limit<P, DevPhys, Real><<<grid(ne), kLtsBlock, 0, stream_>>>(
-            phys_, view_, sv(W_), lp, dl.elems.get(), ne);
+        k_lts_limit<P, DevPhys, Real>
+            <<<grid(ne), kLtsBlock, 0, stream_>>>(phys_, view_, sv(W_), lp, dl.elems.get(), ne);
     }
     copy_rows(dl.elems, W_, R_);
   }
@@ -364,9 +362,9 @@ private:
     copy_rows(dl.elems, R_, S_);
     const int nc = int(dl.corrected.size());
     if (!nc) return;
-    k_lts_correct<P, DevPhys, Real><<<grid(nc), kLtsBlock, 0, stream_>>>(
-        phys_, view_, sv(S_), reg_.get(), slot_of_edge_.get(), level_.get(), dl.corrected.get(),
-        nc, bad_.get());
+    k_lts_correct<P, DevPhys, Real>
+        <<<grid(nc), kLtsBlock, 0, stream_>>>(phys_, view_, sv(S_), reg_.get(), slot_of_edge_.get(),
+                                              level_.get(), dl.corrected.get(), nc, bad_.get());
     if (limiting_)
       k_lts_limit<P, DevPhys, Real><<<grid(nc), kLtsBlock, 0, stream_>>>(
           phys_, view_, sv(S_), to_real<Real>(cfg_.limiter), dl.corrected.get(), nc);

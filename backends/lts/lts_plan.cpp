@@ -76,7 +76,8 @@ LtsPlan make_lts_plan(const LtsMesh& lm, const LtsParams& p, double cfl_factor,
       const double H = std::ldexp(plan.h_stable, l);
       const double macro = std::max(1.0, std::ceil(span / H * (1 - 1e-6)));
       double per_macro = 0; // element steps per macro step
-      for (int k = 0; k <= L; ++k) per_macro += count[k] * std::ldexp(1.0, std::max(0, k - (L - l)));
+      for (int k = 0; k <= L; ++k)
+        per_macro += count[k] * std::ldexp(1.0, std::max(0, k - (L - l)));
       const double cost = macro * per_macro;
       if (cost < best_cost) {
         best_cost = cost;

@@ -34,8 +34,8 @@ struct LtsLevel {
 };
 
 struct LtsPlan {
-  int levels = 0;        // L: the finest level; level k steps 2^(L-k) h
-  double h_stable = 0;   // the finest step the rates allowed when the plan was made
+  int levels = 0;                 // L: the finest level; level k steps 2^(L-k) h
+  double h_stable = 0;            // the finest step the rates allowed when the plan was made
   std::vector<std::int8_t> level; // per element
   std::vector<LtsLevel> by_level; // L + 1 entries
   int n_slots = 0;                // register slots (edges between levels)

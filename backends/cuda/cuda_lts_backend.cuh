@@ -6,13 +6,12 @@
 // Included by cuda_backend_impl.cuh, after the kernels and tables it shares.
 #include <cuda_runtime.h>
 
-#include <chrono>
 #include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "backends/lts/lts_plan.hpp"
+#include "backends/lts/lts_driver.hpp"
 #include "backends/lts/lts_weights.hpp"
 #include "kernels/dg_lts.hpp"
 
@@ -153,17 +152,18 @@ public:
     rate_.resize(E_);
     bad_.upload(std::vector<int>{0});
     bcs_.upload(bc_tables_.params(cfg_));
-    lm_.mesh = &host_mesh_;
-    for (const auto& bc : cfg_.boundaries) lm_.boundary_groups.emplace_back(bc.first, bc.count);
     limiting_ = cfg_.limiter.barth_jespersen || cfg_.limiter.positivity;
     in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen && limits_own_coefficients<DevPhys> &&
                 cfg_.limit_in_stage;
     DeviceArray<double> inv(E_);
     k_lts_inv_length<P, DevPhys, Real>
         <<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_, inv.get());
-    inv_length_.resize(E_);
+    std::vector<double> inv_length(E_);
     cuda_check(cudaStreamSynchronize(stream_), "inscribed radii");
-    inv.download(inv_length_.data());
+    inv.download(inv_length.data());
+    std::vector<std::pair<int, int>> groups;
+    for (const auto& bc : cfg_.boundaries) groups.emplace_back(bc.first, bc.count);
+    this->init_lts(host_mesh_, groups, cfg_.lts, cfg_.cfl_factor, std::move(inv_length));
   }
   ~CudaLtsBackend() override {
     if (stream_) cudaStreamDestroy(stream_);
@@ -179,11 +179,6 @@ public:
     std::vector<Real> v(S_.size());
     S_.download(v.data());
     c.assign(v.begin(), v.end());
-  }
-  void set_time(double t, std::int64_t steps) override {
-    t_ = t;
-    steps_ = steps;
-    since_plan_ = kReplanEvery; // as the CPU backend: plan anew, as a restart would
   }
   void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
@@ -202,88 +197,49 @@ public:
         phys_, view_, sv(S_), to_real<Real>(cfg_.limiter), list.get(), E_);
     cuda_check(cudaStreamSynchronize(stream_), "limiter");
   }
-  StepStatus advance(std::int64_t max_steps, double t_target) override {
-    StepStatus st;
-    std::int64_t done = 0;
-    // The longest stretch between two stops so far: what the macro steps are planned to fill.
-    if (t_target > t_ && std::isfinite(t_target)) span_ = std::max(span_, t_target - t_);
-    while (done < max_steps && t_ < t_target) {
-      if (!rates()) {
-        st.blew_up = true;
-        break;
-      }
-      if (since_plan_ >= kReplanEvery ||
-          !lts_plan_holds(plan_, cfg_.lts, cfg_.cfl_factor, host_rate_, inv_length_))
-        replan();
-      ++since_plan_;
-      const LtsMacroStep ms = lts_macro_step(plan_, t_, t_target);
-      h_ = ms.h;
-      cuda_check(
-          cudaMemcpyAsync(save_.get(), S_.get(), S_.bytes(), cudaMemcpyDeviceToDevice, stream_),
-          "state copy");
-      macro_step();
-      int bad = 0;
-      cuda_check(cudaStreamSynchronize(stream_), "macro step");
-      cuda_check(cudaGetLastError(), "macro step kernels");
-      bad_.download(&bad);
-      if (bad) {
-        cuda_check(cudaMemcpy(S_.get(), save_.get(), S_.bytes(), cudaMemcpyDeviceToDevice),
-                   "state copy");
-        st.blew_up = true;
-        break;
-      }
-      t_ = ms.last ? t_target : t_ + std::ldexp(h_, plan_.levels);
-      ++steps_;
-      ++done;
-      substeps_ += std::int64_t(1) << plan_.levels;
-      work_ += plan_.work_ratio() * double(std::int64_t(1) << plan_.levels);
-    }
-    st.t = t_;
-    st.steps = steps_;
-    st.dt = plan_.empty() ? 0 : std::ldexp(plan_.h_stable, plan_.levels);
-    return st;
-  }
   std::size_t memory_bytes() const override {
     return S_.bytes() + W_.bytes() + R_.bytes() + save_.bytes() + F_.bytes() + reg_.bytes() +
            mesh_.bytes() + rate_.bytes();
-  }
-  std::string progress_note() const override { return "levels " + lts_histogram_text(plan_); }
-  std::vector<std::pair<std::string, double>> solver_stats() const override {
-    std::vector<std::pair<std::string, double>> s = {
-        {"lts_macro_steps", double(steps_)},
-        {"lts_plans", double(plans_)},
-        {"lts_finest_steps", double(substeps_)},
-        {"lts_work_over_global", substeps_ > 0 ? work_ / double(substeps_) : 1.0},
-        {"lts_plan_seconds", plan_seconds_}};
-    const auto h = plan_.histogram();
-    for (std::size_t l = 0; l < h.size(); ++l)
-      s.emplace_back("lts_level" + std::to_string(l) + "_elements", double(h[l]));
-    return s;
   }
 
 private:
   static int grid(int n) { return (n + kLtsBlock - 1) / kLtsBlock; }
   StateView<Real> sv(DeviceArray<Real>& a) { return {a.get(), E_}; }
-  bool rates() {
+  // ---- LtsDriver's seam ----
+  friend class LtsDriver<CudaLtsBackend<P, Phys, Real>, HostBoundary<Phys>>;
+  bool rates(std::vector<double>& rate) {
     k_lts_rates<P, DevPhys, Real>
         <<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_, sv(S_), rate_.get());
-    host_rate_.resize(E_);
+    rate.resize(E_);
     cuda_check(cudaStreamSynchronize(stream_), "rates");
-    rate_.download(host_rate_.data());
-    for (double r : host_rate_)
+    rate_.download(rate.data());
+    for (double r : rate)
       if (!(r <= 1e300)) return false;
     return true;
   }
-
-  void replan() {
-    const auto c0 = std::chrono::steady_clock::now();
-    plan_ = make_lts_plan(lm_, cfg_.lts, cfg_.cfl_factor, host_rate_, inv_length_, span_);
-    since_plan_ = 0;
-    ++plans_;
-    while (levels_.size() < plan_.by_level.size())
+  void save_state() {
+    cuda_check(
+        cudaMemcpyAsync(save_.get(), S_.get(), S_.bytes(), cudaMemcpyDeviceToDevice, stream_),
+        "state copy");
+  }
+  void restore_state() {
+    cuda_check(cudaMemcpy(S_.get(), save_.get(), S_.bytes(), cudaMemcpyDeviceToDevice),
+               "state copy");
+  }
+  bool macro_ok() {
+    int bad = 0;
+    cuda_check(cudaStreamSynchronize(stream_), "macro step");
+    cuda_check(cudaGetLastError(), "macro step kernels");
+    bad_.download(&bad);
+    if (bad) bad_.upload(std::vector<int>{0});
+    return bad == 0;
+  }
+  void take_plan() {
+    const LtsPlan& plan = this->plan();
+    while (levels_.size() < plan.by_level.size())
       levels_.push_back(std::make_unique<DeviceLevel>());
-    for (std::size_t l = 0; l < plan_.by_level.size(); ++l) {
-      const LtsLevel& lv = plan_.by_level[l];
+    for (std::size_t l = 0; l < plan.by_level.size(); ++l) {
+      const LtsLevel& lv = plan.by_level[l];
       DeviceLevel& dl = *levels_[l];
       dl.elems.upload(lv.elems);
       dl.ghosts.upload(lv.ghosts);
@@ -293,27 +249,10 @@ private:
       dl.bedges.upload(b);
       dl.edges.upload(lv.edges);
     }
-    level_.upload(plan_.level);
-    slot_of_edge_.upload(plan_.slot_of_edge);
-    reg_.resize(std::size_t(plan_.n_slots) * M * O::NF);
+    level_.upload(plan.level);
+    slot_of_edge_.upload(plan.slot_of_edge);
+    reg_.resize(std::size_t(plan.n_slots) * M * O::NF);
     if (reg_.size()) cuda_check(cudaMemset(reg_.get(), 0, reg_.bytes()), "registers");
-    plan_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count();
-  }
-
-  double step_of(int level) const { return std::ldexp(h_, plan_.levels - level); }
-  double start_of(int level, std::int64_t j) const {
-    const std::int64_t per = std::int64_t(1) << (plan_.levels - level);
-    return t_ + double(j / per * per) * h_;
-  }
-
-  void macro_step() {
-    const int L = plan_.levels;
-    for (std::int64_t j = 0; j < (std::int64_t(1) << L); ++j) {
-      for (int k = 0; k <= L; ++k)
-        if (j % (std::int64_t(1) << (L - k)) == 0) level_step(k, j);
-      for (int k = L; k >= 0; --k)
-        if ((j + 1) % (std::int64_t(1) << (L - k)) == 0) finish_level(k);
-    }
   }
 
   void copy_rows(DeviceArray<int>& list, DeviceArray<Real>& from, DeviceArray<Real>& to) {
@@ -324,7 +263,7 @@ private:
 
   void level_step(int k, std::int64_t j) {
     DeviceLevel& dl = *levels_[k];
-    const double T0 = start_of(k, j), H = step_of(k);
+    const double T0 = this->start_of(k, j), H = this->step_of(k);
     copy_rows(dl.elems, S_, W_);
     const int ne = int(dl.elems.size()), ng = int(dl.ghosts.size());
     const int nb = int(dl.bedges.size()), ni = int(dl.edges.size());
@@ -334,8 +273,7 @@ private:
       const bool last = s + 1 == ns;
       const double ts = T0 + cfg_.stages[s].c * H;
       if (ng) {
-        LtsFractions th{};
-        for (int l = 0; l < k; ++l) th.v[l] = (ts - start_of(l, j)) / step_of(l);
+        const LtsFractions th = this->ghost_fractions(k, j, ts);
         k_lts_ghosts<W, Real><<<grid(ng), kLtsBlock, 0, stream_>>>(
             sv(S_), sv(R_), sv(W_), dl.ghosts.get(), ng, level_.get(), k, th);
       }
@@ -370,7 +308,6 @@ private:
           phys_, view_, sv(S_), to_real<Real>(cfg_.limiter), dl.corrected.get(), nc);
   }
 
-  static constexpr int kReplanEvery = 16; // as the CPU backend
   DevPhys phys_;
   MeshArrays host_mesh_;
   BackendConfig<HostBoundary<Phys>> cfg_;
@@ -387,13 +324,7 @@ private:
   DeviceArray<int> bad_, slot_of_edge_;
   DeviceArray<std::int8_t> level_;
   std::vector<std::unique_ptr<DeviceLevel>> levels_;
-  LtsMesh lm_;
-  LtsPlan plan_;
   bool limiting_ = false, in_stage_ = false;
-  std::vector<double> host_rate_, inv_length_;
-  int since_plan_ = 0;
-  double t_ = 0, h_ = 0, span_ = 0, work_ = 0, plan_seconds_ = 0;
-  std::int64_t steps_ = 0, substeps_ = 0, plans_ = 0;
 };
 
 } // namespace tridg

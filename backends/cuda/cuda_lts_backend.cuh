@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(kLtsBlock)
 }
 
 template <int P, class Phys, class Real>
-class CudaLtsBackend final : public Backend<HostBoundary<Phys>> {
+class CudaLtsBackend final : public LtsDriver<CudaLtsBackend<P, Phys, Real>, HostBoundary<Phys>> {
   static constexpr int M = Phys::M;
   using O = Order<P>;
   static constexpr int W = M * O::NP;

@@ -25,17 +25,20 @@ namespace tridg {
 
 template <class B, class Bc> class LtsDriver : public Backend<Bc> {
 public:
-  // Plans anew from the state: a run restarted from an output then continues bit for bit as the
-  // run that wrote it (the driver calls this after every output).
+  // Plans anew from the state, and forgets the stretches between stops seen so far: a run
+  // restarted from an output then continues bit for bit as the run that wrote it (the driver
+  // calls this after every output).
   void set_time(double t, std::int64_t steps) override {
     t_ = t;
     steps_ = steps;
     since_plan_ = kReplanEvery;
+    span_ = 0;
   }
   StepStatus advance(std::int64_t max_steps, double t_target) override {
     StepStatus st;
     std::int64_t done = 0;
-    // The longest stretch between two stops so far: what the macro steps are planned to fill.
+    // The longest stretch between two stops since set_time: what the macro steps are planned to
+    // fill.
     if (t_target > t_ && std::isfinite(t_target)) span_ = std::max(span_, t_target - t_);
     while (done < max_steps && t_ < t_target) {
       if (!self().rates(rate_)) {

@@ -213,13 +213,28 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
     for (int j = 0; j < NP; ++j) rhs[v][j] *= inv_det;
 }
 
+// 1 / the inscribed radius of element k in the physics' lengths (metres on geographic meshes).
+template <int P, class Phys, class Real>
+TRIDG_HD Real inv_length(const Phys& phys, const MeshView<Real>& m, int k) {
+  if constexpr (Phys::has_own_radius)
+    return phys.template inv_radius<P>(m, k);
+  else
+    return inv_inradius(m, k);
+}
+
 // Largest wave speed over inscribed radius of element k with cell means `mean`.
 template <int P, class Phys, class Real>
 TRIDG_HD Real cfl_rate(const Phys& phys, const MeshView<Real>& m, int k, const Real* mean) {
-  if constexpr (Phys::has_cfl_rate)
-    return phys.template cfl_rate<P>(m, k, mean);
-  else
-    return phys.max_speed(mean) * inv_inradius(m, k);
+  return phys.max_speed(mean) * inv_length<P>(phys, m, k);
+}
+
+// The CFL rate of element k from the state's means; +inf where they are not admissible.
+template <int P, class Phys, class Real>
+TRIDG_HD Real element_rate(const Phys& phys, const MeshView<Real>& m, const StateView<Real>& U,
+                           int k) {
+  Real mean[Phys::M];
+  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(ldg(&U.c[(v * Order<P>::NP) * U.n + k]));
+  return phys.admissible(mean) ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY);
 }
 
 // Whether the polynomial c is admissible at the element's view points (the lattice output shows,

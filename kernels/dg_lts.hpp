@@ -4,29 +4,12 @@
 // share of its register, and a coarse element's correction from its registers. Shared by the
 // CPU and CUDA backends.
 #include <cstdint>
-#include <type_traits>
-#include <utility>
 
 #include "core/dg_tables.hpp"
 #include "kernels/dg_views.hpp"
 #include "kernels/flux_layout.hpp"
 
 namespace tridg {
-
-template <int P, class Phys, class Real, class = void> struct HasInvRadius : std::false_type {};
-template <int P, class Phys, class Real>
-struct HasInvRadius<P, Phys, Real,
-                    std::void_t<decltype(std::declval<const Phys&>().template inv_radius<P>(
-                        std::declval<const MeshView<Real>&>(), 0))>> : std::true_type {};
-
-// 1 / inscribed radius of element k in metres: the physics' own where the mesh is geographic.
-template <int P, class Phys, class Real>
-TRIDG_HD Real lts_inv_length(const Phys& phys, const MeshView<Real>& m, int k) {
-  if constexpr (HasInvRadius<P, Phys, Real>::value)
-    return phys.template inv_radius<P>(m, k);
-  else
-    return inv_inradius(m, k);
-}
 
 // Element n of another level as level k's stages read it: `finer`, its state at the start of
 // its step; else between its state and its predicted state, a fraction `th` of its step on.

@@ -32,9 +32,10 @@
 //   point_gradient_var, wants_point_gradient()   the gradient of one variable at the volume
 //                                                points, for point_source (non-conservative
 //                                                products)
-//   has_cfl_rate, cfl_rate<P>(m, k, mean)        the element's CFL rate (speed over inscribed
-//                                                radius) when the mesh's own lengths are not
-//                                                the physical ones (geographic coordinates)
+//   has_own_radius, inv_radius<P>(m, k)          1 / the element's inscribed radius in metres
+//                                                when the mesh's own lengths are not the
+//                                                physical ones (geographic coordinates): the
+//                                                CFL rate's and local time stepping's length
 //   has_cell_source, cell_source<P>(...)         a fixed per-element addition to the right-hand
 //                                                side (terms of the bed alone)
 //   has_point_flux, point_flux<P>(ep, u, fx, fy), fluxes that depend on the point (linearised
@@ -115,8 +116,8 @@ template <class Real, int M> struct PhysicsDefaults {
   // kernels compute it only when wants_point_gradient() says so at run time.
   static constexpr int point_gradient_var = -1;
   TRIDG_HD bool wants_point_gradient() const { return false; }
-  // A CFL rate of its own (cfl_rate<P>(m, k, mean)) instead of max_speed / inscribed radius.
-  static constexpr bool has_cfl_rate = false;
+  // An inscribed radius of its own (inv_radius<P>(m, k)) instead of the mesh's.
+  static constexpr bool has_own_radius = false;
   // The limiter's steps a physics replaces (members limit_slopes<P>, limit_positivity<P>,
   // limit_finish<P>, with the signatures of kernels/dg_limiter.hpp's defaults).
   static constexpr bool has_positive_bound = false;

@@ -135,13 +135,7 @@ private:
     const Range e = owned_range(halo(), mesh_.n_elems);
     double r = 0;
 #pragma omp parallel for schedule(static) reduction(max : r)
-    for (int k = e.first; k < e.last; ++k) {
-      Real mean[M];
-      for (int v = 0; v < M; ++v) mean[v] = cell_mean(U.c[(v * O::NP) * U.n + k]);
-      const double rk = phys_.admissible(mean) ? cfl_rate<P>(phys_, view_, k, mean)
-                                               : std::numeric_limits<double>::infinity();
-      r = std::max(r, rk);
-    }
+    for (int k = e.first; k < e.last; ++k) r = std::max(r, element_rate<P>(phys_, view_, U, k));
     rate_ = std::isnan(r) ? std::numeric_limits<double>::infinity() : r;
   }
 

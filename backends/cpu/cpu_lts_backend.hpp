@@ -44,7 +44,7 @@ public:
     in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen && limits_own_coefficients<Phys> &&
                 cfg_.limit_in_stage;
     std::vector<double> inv(mesh_.n_elems);
-    for (int k = 0; k < mesh_.n_elems; ++k) inv[k] = lts_inv_length<P>(phys_, view_, k);
+    for (int k = 0; k < mesh_.n_elems; ++k) inv[k] = inv_length<P>(phys_, view_, k);
     std::vector<std::pair<int, int>> groups;
     for (const auto& bc : cfg_.boundaries) groups.emplace_back(bc.first, bc.count);
     this->init_lts(mesh_, groups, cfg_.lts, cfg_.cfl_factor, std::move(inv));
@@ -93,11 +93,8 @@ private:
     int bad = 0;
 #pragma omp parallel for schedule(static) reduction(max : bad)
     for (int k = 0; k < mesh_.n_elems; ++k) {
-      Real mean[M];
-      for (int v = 0; v < M; ++v) mean[v] = cell_mean(U.c[(v * O::NP) * U.n + k]);
-      const double r = phys_.admissible(mean) ? cfl_rate<P>(phys_, view_, k, mean) : INFINITY;
-      rate[k] = r;
-      bad = std::max(bad, int(!(r <= 1e300)));
+      rate[k] = element_rate<P>(phys_, view_, U, k);
+      bad = std::max(bad, int(!(rate[k] <= 1e300)));
     }
     return bad == 0;
   }

@@ -286,15 +286,11 @@ template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kBlockOf<P, kLimiter>, kMinBlocks<P, kLimiter>)
     k_rate(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
            unsigned long long* rate_max, int n_owned) {
-  constexpr int NP = Order<P>::NP, M = Phys::M;
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   Real rate = 0;
-  if (k < n_owned) {
-    const Real* s = step_start(b, ctl->parity);
-    Real mean[M];
-    for (int v = 0; v < M; ++v) mean[v] = cell_mean(s[(v * NP) * b.n + k]);
-    rate = phys.admissible(mean) ? rate_or_inf(cfl_rate<P>(phys, m, k, mean)) : Real(INFINITY);
-  }
+  if (k < n_owned)
+    rate =
+        rate_or_inf(element_rate<P>(phys, m, StateView<Real>{step_start(b, ctl->parity), b.n}, k));
   block_max_fold<kBlockOf<P, kLimiter>>(rate, rate_max);
 }
 

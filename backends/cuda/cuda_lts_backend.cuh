@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/host_view.hpp"
 #include "backends/lts/lts_driver.hpp"
 #include "backends/lts/lts_weights.hpp"
 #include "kernels/dg_lts.hpp"
@@ -104,17 +105,7 @@ template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kLtsBlock)
     k_lts_rates(Phys phys, MeshView<Real> m, StateView<Real> S, double* rate) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k >= S.n) return;
-  Real mean[Phys::M];
-  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(S.c[(v * Order<P>::NP) * S.n + k]);
-  rate[k] = phys.admissible(mean) ? double(rate_or_inf(cfl_rate<P>(phys, m, k, mean))) : INFINITY;
-}
-
-template <int P, class Phys, class Real>
-__global__ void __launch_bounds__(kLtsBlock)
-    k_lts_inv_length(Phys phys, MeshView<Real> m, double* out) {
-  const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k < m.n_elems) out[k] = double(lts_inv_length<P>(phys, m, k));
+  if (k < S.n) rate[k] = double(rate_or_inf(element_rate<P>(phys, m, S, k)));
 }
 
 template <int P, class Phys, class Real>
@@ -155,15 +146,12 @@ public:
     limiting_ = cfg_.limiter.barth_jespersen || cfg_.limiter.positivity;
     in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen && limits_own_coefficients<DevPhys> &&
                 cfg_.limit_in_stage;
-    DeviceArray<double> inv(E_);
-    k_lts_inv_length<P, DevPhys, Real>
-        <<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_, inv.get());
-    std::vector<double> inv_length(E_);
-    cuda_check(cudaStreamSynchronize(stream_), "inscribed radii");
-    inv.download(inv_length.data());
+    const MeshView<double> host = host_view(host_mesh_);
+    std::vector<double> inv(E_);
+    for (int k = 0; k < E_; ++k) inv[k] = inv_length<P>(phys, host, k);
     std::vector<std::pair<int, int>> groups;
     for (const auto& bc : cfg_.boundaries) groups.emplace_back(bc.first, bc.count);
-    this->init_lts(host_mesh_, groups, cfg_.lts, cfg_.cfl_factor, std::move(inv_length));
+    this->init_lts(host_mesh_, groups, cfg_.lts, cfg_.cfl_factor, std::move(inv));
   }
   ~CudaLtsBackend() override {
     if (stream_) cudaStreamDestroy(stream_);

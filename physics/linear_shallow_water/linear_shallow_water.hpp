@@ -51,7 +51,7 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   static constexpr bool has_point_source = true;
   static constexpr bool has_side_correction = true;
   static constexpr int point_gradient_var = 0; // d(eta)/dx for the metric's remainder
-  static constexpr bool has_cfl_rate = true;   // lengths in metres on geographic meshes
+  static constexpr bool has_own_radius = true; // lengths in metres on geographic meshes
   using LswState<Real>::g;
   using LswState<Real>::h_max;
   using LswState<Real>::geographic;
@@ -99,9 +99,10 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
     Flux::apply(g, H, uL, uR, nx, ny, f);
     for (int v = 0; v < M; ++v) f[v] *= len;
   }
-  template <int P> TRIDG_HD Real cfl_rate(const MeshView<Real>& m, int k, const Real* mean) const {
-    if (!geographic) return max_speed(mean) * inv_inradius(m, k);
-    return max_speed(mean) * ldg(&m.aux[lsw_aux_layout<P>().geo_inv_r() * m.n_elems + k]);
+  // 1 / the inscribed radius in metres (kernels/dg_element.hpp's inv_length).
+  template <int P> TRIDG_HD Real inv_radius(const MeshView<Real>& m, int k) const {
+    if (!geographic) return inv_inradius(m, k);
+    return ldg(&m.aux[lsw_aux_layout<P>().geo_inv_r() * m.n_elems + k]);
   }
   // g eta grad H, times w_q det J (which the depth data hold).
   template <int P>

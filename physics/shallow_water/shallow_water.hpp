@@ -48,7 +48,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   static constexpr bool has_limit_finish = true;
   static constexpr bool has_point_flux = true; // the metric of geographic coordinates
   static constexpr int point_gradient_var = 0; // d(depth)/dx for the metric's remainder
-  static constexpr bool has_cfl_rate = true;   // lengths in metres on geographic meshes
+  static constexpr bool has_own_radius = true; // lengths in metres on geographic meshes
   using SwSettings<Real>::g;
   using SwSettings<Real>::dry_depth;
   using SwSettings<Real>::velocity;
@@ -119,9 +119,6 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     for (int v = 0; v < M; ++v) f[v] *= len;
   }
   // Speed over inscribed radius, both in metres on a geographic mesh.
-  template <int P> TRIDG_HD Real cfl_rate(const MeshView<Real>& m, int k, const Real* mean) const {
-    return max_speed(mean) * inv_radius<P>(m, k);
-  }
   // |v| + sqrt(g h): the largest wave speed in any direction (for the CFL condition).
   TRIDG_HD Real max_speed(const Real* u) const {
     const Real h = tmax(u[0], Real(0));
@@ -393,7 +390,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     return changed;
   }
 
-  // 1 / the inscribed radius in metres (the CFL rate's, and local time stepping's minimum speed).
+  // 1 / the inscribed radius in metres (kernels/dg_element.hpp's inv_length).
   template <int P> TRIDG_HD Real inv_radius(const MeshView<MeshReal<Real>>& m, int k) const {
     if (!geographic) return inv_inradius(m, k);
     return m.aux[sw_aux_layout<P>().geo_inv_r() * m.n_elems + k];

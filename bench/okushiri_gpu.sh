@@ -10,6 +10,7 @@
 # meshes/NAME.h5 that travelled. Logs and the small outputs go to $OUT/okushiri.tar.xz, the main
 # run's per-element maxima to $OUT/max_inundation.h5.xz.
 #   RUNS="hno_p1 tanioka_p1 hno_p1_coarse hno_p2_coarse hno_p2" bench/okushiri_gpu.sh
+# RUN_LIMIT bounds each run's seconds (a run past it ends with exit 124 in its log).
 # EXTRA_ARGS are added to every run (for example "--set gauges.interval=1", or the first 15
 # minutes with gauges at more points: "--set time.end=900 --set gauges.points.lab_edge=[139.4,42.098]").
 set -uo pipefail
@@ -26,11 +27,11 @@ for f in .deps/meshes/*.h5.xz; do
   [ -f "$f" ] && [ ! -f "meshes/$(basename "${f%.xz}")" ] && xz -dc "$f" > "meshes/$(basename "${f%.xz}")"
 done
 T=build-gpu/bin/tridg
-run() { # name case mesh extra...
-  local name=$1 case=$2 mesh=$3
+run() { # name case mesh extra... (the run is named $full: its name in RUNS)
+  local name=$full case=$2 mesh=$3
   shift 3
-  /usr/bin/time -f "$name wall %e s" $T run ".deps/okushiri/$case.toml" --mesh "$mesh" \
-    -o "$W/$name" --set output.hdf5=false "$@" ${EXTRA_ARGS:-} > "$W/$name.log" 2>&1
+  /usr/bin/time -f "$name wall %e s" timeout "${RUN_LIMIT:-600}" $T run ".deps/okushiri/$case.toml" --mesh "$mesh" \
+    -o "$W/$name" --set output.hdf5=false "$@" "${END_ARGS[@]}" ${EXTRA_ARGS:-} > "$W/$name.log" 2>&1
   grep -E "error" "$W/$name.log" | head -2
   grep -E "time loop|time per step|steps  |survey \(all\)|monai_valley|gauge|lts|levels" "$W/$name.log" | head -20
 }
@@ -38,7 +39,11 @@ pack() { # what has run so far, so that a call stopped at its limit still brings
   (cd "$W" && tar -cJf "$OUT/okushiri.tar.xz" --exclude='*.h5' --exclude='*.xdmf' \
     ./*.log ./*.txt $(ls -d $RUNS 2>/dev/null) 2>/dev/null)
 }
-for r in $RUNS; do
+for full in $RUNS; do
+  # NAME+tSECONDS: the run NAME ends at SECONDS of the event.
+  r=${full%%+t*}
+  END_ARGS=()
+  [ "$r" != "$full" ] && END_ARGS=(--set "time.end=${full##*+t}")
   case $r in
   hno_p1) run hno_p1 okushiri_1993 meshes/okushiri.h5 ;;
   tanioka_p1) run tanioka_p1 okushiri_1993_tanioka meshes/okushiri.h5 ;;

@@ -87,16 +87,21 @@ private:
   }
   // ---- LtsDriver's seam ----
   friend class LtsDriver<CpuLtsBackend<P, Phys>, HostBoundary<Phys>>;
-  bool rates(std::vector<double>& rate) {
-    rate.resize(mesh_.n_elems);
+  LtsCheck check() {
+    rate_.resize(mesh_.n_elems);
     const StateView<Real> U = view(S_);
     int bad = 0;
 #pragma omp parallel for schedule(static) reduction(max : bad)
     for (int k = 0; k < mesh_.n_elems; ++k) {
-      rate[k] = element_rate<P>(phys_, view_, U, k);
-      bad = std::max(bad, int(!(rate[k] <= 1e300)));
+      rate_[k] = element_rate<P>(phys_, view_, U, k);
+      bad = std::max(bad, int(!(rate_[k] <= 1e300)));
     }
-    return bad == 0;
+    if (bad) return {false, false};
+    return {true, lts_plan_holds(this->plan(), this->lts_params(), this->cfl_factor(), rate_,
+                                 this->inv_lengths())};
+  }
+  void rates(std::vector<double>& rate) {
+    rate = rate_;
   }
 
   void take_plan() {
@@ -222,7 +227,8 @@ private:
   // S_: the state (each element's at the start of its step); W_: the stage values of the level
   // stepping, and its ghosts; R_: each element's predicted state at the end of its step.
   std::vector<Real> S_, W_, R_, save_, F_, reg_;
-  bool bad_ = false; // an inadmissible state in this macro step
+  std::vector<double> rate_; // of the last check()
+  bool bad_ = false;         // an inadmissible state in this macro step
 };
 
 } // namespace tridg

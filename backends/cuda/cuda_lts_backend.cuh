@@ -101,11 +101,22 @@ __global__ void __launch_bounds__(kLtsBlock)
   if (!phys.admissible(mean)) atomicMax(bad, 1);
 }
 
+// Each element's rate, and in `flags` bit 0 for an inadmissible mean, bit 1 for a step of the
+// plan (`level`, or none while it is null) beyond its element's limit.
 template <int P, class Phys, class Real>
 __global__ void __launch_bounds__(kLtsBlock)
-    k_lts_rates(Phys phys, MeshView<Real> m, StateView<Real> S, double* rate) {
+    k_lts_check(Phys phys, MeshView<Real> m, StateView<Real> S, double* rate,
+                const double* inv_length, const std::int8_t* level, double h_stable, int levels,
+                double min_speed, double cfl_factor, int* flags) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k < S.n) rate[k] = double(rate_or_inf(element_rate<P>(phys, m, S, k)));
+  if (k >= S.n) return;
+  const double r = double(rate_or_inf(element_rate<P>(phys, m, S, k)));
+  rate[k] = r;
+  if (!(r <= 1e300))
+    atomicOr(flags, 1);
+  else if (level && !lts_step_holds(min_speed, r, inv_length[k], ldexp(h_stable, levels - level[k]),
+                                    cfl_factor))
+    atomicOr(flags, 2);
 }
 
 template <int P, class Phys, class Real>
@@ -142,6 +153,7 @@ public:
     F_.resize(std::size_t(M) * O::NF * mesh.n_edges);
     rate_.resize(E_);
     bad_.upload(std::vector<int>{0});
+    flags_.upload(std::vector<int>{0});
     bcs_.upload(bc_tables_.params(cfg_));
     limiting_ = cfg_.limiter.barth_jespersen || cfg_.limiter.positivity;
     in_stage_ = limiting_ && !cfg_.limiter.barth_jespersen && limits_own_coefficients<DevPhys> &&
@@ -149,6 +161,7 @@ public:
     const MeshView<double> host = host_view(host_mesh_);
     std::vector<double> inv(E_);
     for (int k = 0; k < E_; ++k) inv[k] = inv_length<P>(phys, host, k);
+    inv_length_.upload(inv);
     std::vector<std::pair<int, int>> groups;
     for (const auto& bc : cfg_.boundaries) groups.emplace_back(bc.first, bc.count);
     this->init_lts(host_mesh_, groups, cfg_.lts, cfg_.cfl_factor, std::move(inv));
@@ -187,7 +200,7 @@ public:
   }
   std::size_t memory_bytes() const override {
     return S_.bytes() + W_.bytes() + R_.bytes() + save_.bytes() + F_.bytes() + reg_.bytes() +
-           mesh_.bytes() + rate_.bytes();
+           mesh_.bytes() + rate_.bytes() + inv_length_.bytes();
   }
 
 private:
@@ -195,15 +208,21 @@ private:
   StateView<Real> sv(DeviceArray<Real>& a) { return {a.get(), E_}; }
   // ---- LtsDriver's seam ----
   friend class LtsDriver<CudaLtsBackend<P, Phys, Real>, HostBoundary<Phys>>;
-  bool rates(std::vector<double>& rate) {
-    k_lts_rates<P, DevPhys, Real>
-        <<<grid(E_), kLtsBlock, 0, stream_>>>(phys_, view_, sv(S_), rate_.get());
+  LtsCheck check() {
+    const LtsPlan& plan = this->plan();
+    const LtsParams& p = this->lts_params();
+    cuda_check(cudaMemsetAsync(flags_.get(), 0, sizeof(int), stream_), "rate check");
+    k_lts_check<P, DevPhys, Real><<<grid(E_), kLtsBlock, 0, stream_>>>(
+        phys_, view_, sv(S_), rate_.get(), inv_length_.get(), plan.empty() ? nullptr : level_.get(),
+        plan.h_stable, plan.levels, p.min_speed, this->cfl_factor(), flags_.get());
+    cuda_check(cudaStreamSynchronize(stream_), "rate check");
+    int flags = 0;
+    flags_.download(&flags);
+    return {(flags & 1) == 0, !plan.empty() && flags == 0};
+  }
+  void rates(std::vector<double>& rate) {
     rate.resize(E_);
-    cuda_check(cudaStreamSynchronize(stream_), "rates");
     rate_.download(rate.data());
-    for (double r : rate)
-      if (!(r <= 1e300)) return false;
-    return true;
   }
   void save_state() {
     cuda_check(
@@ -308,8 +327,8 @@ private:
   DeviceArray<typename Phys::template Boundary<Real>> bcs_;
   int E_ = 0;
   DeviceArray<Real> S_, W_, R_, save_, F_, reg_;
-  DeviceArray<double> rate_;
-  DeviceArray<int> bad_, slot_of_edge_;
+  DeviceArray<double> rate_, inv_length_;
+  DeviceArray<int> bad_, flags_, slot_of_edge_;
   DeviceArray<std::int8_t> level_;
   std::vector<std::unique_ptr<DeviceLevel>> levels_;
   bool limiting_ = false, in_stage_ = false;

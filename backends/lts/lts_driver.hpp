@@ -3,8 +3,11 @@
 // (backends/cpu/cpu_lts_backend.hpp, backends/cuda/cuda_lts_backend.cuh): the plan and when to
 // make it anew, the order of the levels' steps within a macro step, time, and the counters. A
 // backend `B` (deriving from LtsDriver<B, Bc>) provides:
-//   bool rates(std::vector<double>& rate)  each element's CFL rate of the state; false where a
-//                                          mean is not admissible
+//   LtsCheck check()                       each element's CFL rate of the state, kept for rates():
+//                                          whether every mean is admissible, and whether every
+//                                          element's step in plan() is still within its limit
+//                                          (lts_step_holds; false while there is no plan)
+//   void rates(std::vector<double>& rate)  the rates of the last check(), on the host
 //   void take_plan()                       after a new plan_ (the GPU uploads its lists)
 //   void save_state(), restore_state()     the state at the start of a macro step
 //   void level_step(int k, int64 j)        level k's step from finest step j (lts_scheme.md)
@@ -22,6 +25,10 @@
 #include "backends/lts/lts_plan.hpp"
 
 namespace tridg {
+
+struct LtsCheck {
+  bool admissible = true, holds = false;
+};
 
 template <class B, class Bc> class LtsDriver : public Backend<Bc> {
 public:
@@ -41,26 +48,33 @@ public:
     // fill.
     if (t_target > t_ && std::isfinite(t_target)) span_ = std::max(span_, t_target - t_);
     while (done < max_steps && t_ < t_target) {
-      if (!self().rates(rate_)) {
+      auto c0 = clock::now();
+      const LtsCheck check = self().check();
+      check_seconds_ += seconds_since(c0);
+      if (!check.admissible) {
         st.blew_up = true;
         break;
       }
-      if (since_plan_ >= kReplanEvery ||
-          !lts_plan_holds(plan_, params_, cfl_factor_, rate_, inv_length_)) {
-        const auto c0 = std::chrono::steady_clock::now();
+      if (since_plan_ >= kReplanEvery || !check.holds) {
+        c0 = clock::now();
+        self().rates(rate_);
         plan_ = make_lts_plan(lm_, params_, cfl_factor_, rate_, inv_length_, span_);
         self().take_plan();
-        plan_seconds_ +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count();
+        plan_seconds_ += seconds_since(c0);
         since_plan_ = 0;
         ++plans_;
       }
       ++since_plan_;
       const LtsMacroStep ms = lts_macro_step(plan_, t_, t_target);
       h_ = ms.h;
+      c0 = clock::now();
       self().save_state();
       macro_step();
-      if (!self().macro_ok()) {
+      launch_seconds_ += seconds_since(c0);
+      c0 = clock::now();
+      const bool ok = self().macro_ok();
+      wait_seconds_ += seconds_since(c0);
+      if (!ok) {
         self().restore_state();
         st.blew_up = true;
         break;
@@ -83,7 +97,12 @@ public:
         {"lts_plans", double(plans_)},
         {"lts_finest_steps", double(substeps_)},
         {"lts_work_over_global", substeps_ > 0 ? work_ / double(substeps_) : 1.0},
-        {"lts_plan_seconds", plan_seconds_}};
+        {"lts_plan_seconds", plan_seconds_},
+        // The host's time in the rate checks, in issuing the macro steps and in waiting for
+        // them (a backend that runs them as it issues them waits for nothing).
+        {"lts_check_seconds", check_seconds_},
+        {"lts_launch_seconds", launch_seconds_},
+        {"lts_wait_seconds", wait_seconds_}};
     const auto n = plan_.histogram();
     for (std::size_t l = 0; l < n.size(); ++l)
       s.emplace_back("lts_level" + std::to_string(l) + "_elements", double(n[l]));
@@ -95,8 +114,7 @@ protected:
   // groups, the settings and each element's 1 / inscribed radius in metres.
   void init_lts(const MeshArrays& mesh, const std::vector<std::pair<int, int>>& groups,
                 const LtsParams& p, double cfl_factor, std::vector<double> inv_length) {
-    lm_.mesh = &mesh;
-    lm_.boundary_groups = groups;
+    lm_ = make_lts_mesh(mesh, groups);
     params_ = p;
     cfl_factor_ = cfl_factor;
     inv_length_ = std::move(inv_length);
@@ -114,9 +132,16 @@ protected:
     return th;
   }
   const LtsPlan& plan() const { return plan_; }
+  const LtsParams& lts_params() const { return params_; }
+  double cfl_factor() const { return cfl_factor_; }
+  const std::vector<double>& inv_lengths() const { return inv_length_; }
 
 private:
-  static constexpr int kReplanEvery = 16; // macro steps between plans when the rates allow
+  static constexpr int kReplanEvery = 64; // macro steps between plans when the rates allow
+  using clock = std::chrono::steady_clock;
+  static double seconds_since(clock::time_point t0) {
+    return std::chrono::duration<double>(clock::now() - t0).count();
+  }
   B& self() { return static_cast<B&>(*this); }
   // Each level takes its steps in turn, coarse first (the finer ones interpolate the coarser
   // ones' predicted states); at the end of a level's step, after the finer levels' steps that
@@ -137,7 +162,8 @@ private:
   double cfl_factor_ = 0;
   std::vector<double> rate_, inv_length_;
   int since_plan_ = 0;
-  double t_ = 0, h_ = 0, span_ = 0, work_ = 0, plan_seconds_ = 0;
+  double t_ = 0, h_ = 0, span_ = 0, work_ = 0;
+  double plan_seconds_ = 0, check_seconds_ = 0, launch_seconds_ = 0, wait_seconds_ = 0;
   std::int64_t steps_ = 0, substeps_ = 0, plans_ = 0;
 };
 

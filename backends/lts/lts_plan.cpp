@@ -2,34 +2,50 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <utility>
 
 namespace tridg {
 
 namespace {
 
-// Calls f(n) for every element n != k that shares a vertex or an edge with element k (an edge
-// alone where a periodic boundary joins two elements without a shared vertex).
-template <class F> void for_each_neighbour(const MeshArrays& m, int k, F&& f) {
-  const int E = m.n_elems;
-  for (int i = 0; i < 3; ++i) {
-    const int node = m.elem_node[std::size_t(i) * E + k];
-    for (int j = m.node_elem_start[node]; j < m.node_elem_start[node + 1]; ++j)
-      if (m.node_elem[j] != k) f(m.node_elem[j]);
-  }
-  for (int s = 0; s < 3; ++s) {
-    const int face = m.elem_face[std::size_t(s) * E + k], e = face >> 1;
-    if (e < m.n_bedges) continue;
-    const int n = (face & 1) ? m.edge_elem[e] : m.edge_elem[std::size_t(m.n_edges) + e];
-    if (n != k) f(n);
-  }
+template <class F> void for_each_neighbour(const LtsMesh& lm, int k, F&& f) {
+  for (int j = lm.neighbour_start[k]; j < lm.neighbour_start[k + 1]; ++j) f(lm.neighbours[j]);
 }
 
-// The rate element k must be stable for: its own, at least the minimum speed's.
 double own_rate(const LtsParams& p, double rate, double inv_length) {
-  return std::max(rate, p.min_speed * inv_length);
+  return lts_own_rate(p.min_speed, rate, inv_length);
 }
 
 } // namespace
+
+LtsMesh make_lts_mesh(const MeshArrays& m, std::vector<std::pair<int, int>> boundary_groups) {
+  LtsMesh lm;
+  lm.mesh = &m;
+  lm.boundary_groups = std::move(boundary_groups);
+  const int E = m.n_elems;
+  lm.neighbour_start.assign(std::size_t(E) + 1, 0);
+  std::vector<int> near;
+  for (int k = 0; k < E; ++k) {
+    near.clear();
+    for (int i = 0; i < 3; ++i) {
+      const int node = m.elem_node[std::size_t(i) * E + k];
+      for (int j = m.node_elem_start[node]; j < m.node_elem_start[node + 1]; ++j)
+        if (m.node_elem[j] != k) near.push_back(m.node_elem[j]);
+    }
+    for (int s = 0; s < 3; ++s) {
+      const int face = m.elem_face[std::size_t(s) * E + k], e = face >> 1;
+      if (e < m.n_bedges) continue;
+      const int n = (face & 1) ? m.edge_elem[e] : m.edge_elem[std::size_t(m.n_edges) + e];
+      if (n != k) near.push_back(n);
+    }
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    lm.neighbours.insert(lm.neighbours.end(), near.begin(), near.end());
+    lm.neighbour_start[std::size_t(k) + 1] = int(lm.neighbours.size());
+  }
+  return lm;
+}
 
 LtsPlan make_lts_plan(const LtsMesh& lm, const LtsParams& p, double cfl_factor,
                       const std::vector<double>& rate, const std::vector<double>& inv_length,
@@ -38,9 +54,10 @@ LtsPlan make_lts_plan(const LtsMesh& lm, const LtsParams& p, double cfl_factor,
   const int E = m.n_elems;
   // Its own or its neighbours' (a wave that arrives during the macro step), with the headroom.
   std::vector<double> rc(E);
+#pragma omp parallel for schedule(static)
   for (int k = 0; k < E; ++k) {
     double r = own_rate(p, rate[k], inv_length[k]);
-    for_each_neighbour(m, k, [&](int n) { r = std::max(r, rate[n]); });
+    for_each_neighbour(lm, k, [&](int n) { r = std::max(r, rate[n]); });
     rc[k] = r * p.headroom;
   }
   double rmax = 0, rmin = INFINITY;
@@ -89,34 +106,44 @@ LtsPlan make_lts_plan(const LtsMesh& lm, const LtsParams& p, double cfl_factor,
   }
   plan.levels = L;
   // No two neighbours more than one level apart (raising the coarser one: a smaller step is
-  // always stable).
-  for (bool changed = true; changed;) {
-    changed = false;
-    std::vector<std::int8_t> next = plan.level;
-    for (int k = 0; k < E; ++k)
-      for_each_neighbour(m, k, [&](int n) {
-        if (plan.level[n] - 1 > next[k]) next[k] = std::int8_t(plan.level[n] - 1);
-      });
-    if (next != plan.level) {
-      changed = true;
-      plan.level.swap(next);
-    }
+  // always stable): the least such levels, from the finest level down, each element raising its
+  // neighbours once its own level is final (one visit per element instead of a sweep of the mesh
+  // per level).
+  {
+    std::vector<std::vector<int>> bucket(L + 1);
+    for (int k = 0; k < E; ++k) bucket[plan.level[k]].push_back(k);
+    for (int l = L; l >= 1; --l)
+      for (std::size_t i = 0; i < bucket[l].size(); ++i) {
+        const int k = bucket[l][i];
+        if (plan.level[k] != l) continue; // raised to a finer level since it was listed
+        for_each_neighbour(lm, k, [&](int n) {
+          if (plan.level[n] < l - 1) {
+            plan.level[n] = std::int8_t(l - 1);
+            bucket[l - 1].push_back(n);
+          }
+        });
+      }
   }
   plan.by_level.assign(L + 1, LtsLevel{});
-  std::vector<int> ghost_mark(E, -1);
   for (int k = 0; k < E; ++k) plan.by_level[plan.level[k]].elems.push_back(k);
-  for (int lv = 0; lv <= L; ++lv) {
-    LtsLevel& l = plan.by_level[lv];
-    for (int k : l.elems)
-      for_each_neighbour(m, k, [&](int n) {
-        if (plan.level[n] != lv && ghost_mark[n] != lv) {
-          ghost_mark[n] = lv;
-          l.ghosts.push_back(n);
-        }
-      });
-    std::sort(l.ghosts.begin(), l.ghosts.end());
-    l.boundary_edges.resize(lm.boundary_groups.size());
+  // A level's ghosts: the elements of other levels next to its own. Neighbours' levels differ
+  // by at most one, so an element is a ghost of the level below its own, the one above, or both
+  // (bits 0 and 1).
+  std::vector<std::uint8_t> ghost_of(E, 0);
+#pragma omp parallel for schedule(static)
+  for (int k = 0; k < E; ++k) {
+    std::uint8_t g = 0;
+    for_each_neighbour(lm, k, [&](int n) {
+      if (plan.level[n] < plan.level[k]) g |= 1;
+      if (plan.level[n] > plan.level[k]) g |= 2;
+    });
+    ghost_of[k] = g;
   }
+  for (int k = 0; k < E; ++k) {
+    if (ghost_of[k] & 1) plan.by_level[plan.level[k] - 1].ghosts.push_back(k);
+    if (ghost_of[k] & 2) plan.by_level[plan.level[k] + 1].ghosts.push_back(k);
+  }
+  for (LtsLevel& l : plan.by_level) l.boundary_edges.resize(lm.boundary_groups.size());
   for (std::size_t g = 0; g < lm.boundary_groups.size(); ++g) {
     const auto [first, count] = lm.boundary_groups[g];
     for (int e = first; e < first + count; ++e)
@@ -149,7 +176,7 @@ bool lts_plan_holds(const LtsPlan& plan, const LtsParams& p, double cfl_factor,
   if (plan.empty()) return false;
   for (std::size_t k = 0; k < rate.size(); ++k) {
     const double step = std::ldexp(plan.h_stable, plan.levels - plan.level[k]);
-    if (!(own_rate(p, rate[k], inv_length[k]) * step <= cfl_factor)) return false;
+    if (!lts_step_holds(p.min_speed, rate[k], inv_length[k], step, cfl_factor)) return false;
   }
   return true;
 }

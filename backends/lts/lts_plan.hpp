@@ -47,11 +47,18 @@ struct LtsPlan {
   double work_ratio() const;
 };
 
-// The mesh a plan is made for and its boundary groups, [first, first + count) each.
+// The mesh a plan is made for, its boundary groups ([first, first + count) each), and each
+// element's neighbours: the elements that share a vertex or an edge with it (an edge alone
+// where a periodic boundary joins two elements), ascending, in
+// neighbours[neighbour_start[k], neighbour_start[k + 1]).
 struct LtsMesh {
   const MeshArrays* mesh = nullptr;
   std::vector<std::pair<int, int>> boundary_groups;
+  std::vector<int> neighbour_start, neighbours;
 };
+
+// The mesh with its neighbour lists (made once: each plan visits them three times).
+LtsMesh make_lts_mesh(const MeshArrays& mesh, std::vector<std::pair<int, int>> boundary_groups);
 
 // The plan from the current state: `rate[e]`, element e's CFL rate (wave speed over inscribed
 // radius, 1/s), and `inv_length[e]`, 1 / its inscribed radius in metres (for the minimum speed).

@@ -5,7 +5,8 @@
 # (HNO1993 and the Tanioka fault), and the resolution study when RUNS names it: p = 1 and 2 on
 # meshes/okushiri_coarse.h5, p = 2 on the case's mesh, 5 m in the Monai valley
 # (meshes/okushiri_monai5.h5), Manning 0.015, dry depths of 1 and 0.1 mm, the limiter's TVB
-# slack (tvb6, tvb7) or none (nolim), SSP-RK2 (hno_p1_rk2) and lsssprk92 (*_ls92) against the
+# slack (tvb6, tvb7) or none (nolim), single precision (hno_p1_fp32, hno_p1_coarse_fp32),
+# SSP-RK2 (hno_p1_rk2) and lsssprk92 (*_ls92) against the
 # case's lsssprk42 (*_ls42 name it explicitly), and hno_p1_mesh_NAME / hno_p2_mesh_NAME on any
 # meshes/NAME.h5 that travelled. Logs and the small outputs go to $OUT/okushiri.tar.xz, the main
 # run's per-element maxima to $OUT/max_inundation.h5.xz.
@@ -71,6 +72,9 @@ for full in $RUNS; do
   # lsssprk42: four stages of a third each, three times SSP-RK2's step.
   hno_p1_rk2) run hno_p1_rk2 okushiri_1993 meshes/okushiri.h5 --set time.scheme=ssprk2 \
     --set time.max_steps=1000000 ;;
+  hno_p1_fp32) run hno_p1_fp32 okushiri_1993 meshes/okushiri.h5 --precision single ;;
+  hno_p1_coarse_fp32) run hno_p1_coarse_fp32 okushiri_1993 meshes/okushiri_coarse.h5 \
+    --precision single ;;
   hno_p1_ls92) run hno_p1_ls92 okushiri_1993 meshes/okushiri.h5 --set time.scheme=lsssprk92 ;;
   hno_p1_coarse_ls92) run hno_p1_coarse_ls92 okushiri_1993 meshes/okushiri_coarse.h5 \
     --set time.scheme=lsssprk92 ;;

@@ -40,7 +40,7 @@ function(tridg_physics name)
                      ${TRIDG_GENERATED_DIR}/instances/cuda_${name}_${key}.cu @ONLY)
       set_property(GLOBAL APPEND PROPERTY TRIDG_CUDA_INSTANCES
                    ${TRIDG_GENERATED_DIR}/instances/cuda_${name}_${key}.cu)
-      configure_file(${PROJECT_SOURCE_DIR}/backends/implicit/cuda/instance.cu.in
+      configure_file(${PROJECT_SOURCE_DIR}/backends/cuda/implicit/instance.cu.in
                      ${TRIDG_GENERATED_DIR}/instances/implicit_cuda_${name}_${key}.cu @ONLY)
       set_property(GLOBAL APPEND PROPERTY TRIDG_CUDA_INSTANCES
                    ${TRIDG_GENERATED_DIR}/instances/implicit_cuda_${name}_${key}.cu)

@@ -13,6 +13,22 @@ namespace tridg {
 template <class... Tags> struct BackendList {};
 using CompiledBackends = BackendList<TRIDG_BACKEND_TAGS>;
 
+// Every backend of the source tree, built or not: `--device` accepts each, and one this build
+// lacks is an error that names its option (empty for the CPU backend, always built).
+struct KnownBackend {
+  const char* name;
+  const char* option;
+};
+inline constexpr KnownBackend kKnownBackends[] = {TRIDG_KNOWN_BACKENDS};
+
+// "--device cuda": the GPU backends of the source tree, for the hints of messages.
+inline std::string gpu_device_choice() {
+  std::string s;
+  for (const KnownBackend& b : kKnownBackends)
+    if (*b.option) s += (s.empty() ? "--device " : " or ") + std::string(b.name);
+  return s;
+}
+
 template <class... Tags> std::string backend_names(BackendList<Tags...>) {
   std::string s;
   ((s += (s.empty() ? "" : ", ") + std::string(Tags::name)), ...);

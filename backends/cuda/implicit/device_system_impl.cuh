@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backends/convert.hpp"
+#include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_check.cuh"
 #include "backends/cuda/device_boundaries.cuh"
 #include "backends/cuda/device_mesh.cuh"
@@ -106,6 +107,7 @@ public:
     if (stream_) cudaStreamDestroy(stream_);
   }
 
+  std::string backend_name() const override { return CudaBackendTag::name; }
   std::string device_name() const override { return device_name_; }
   void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;

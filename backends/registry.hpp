@@ -48,6 +48,17 @@ inline int backend_device_count(const std::string& name) {
   return backend_device_count(name, CompiledBackends{});
 }
 
+// What the named backend finds of the MPI library (backends/halo.hpp).
+template <class... Tags>
+DeviceAwareMpi backend_device_aware_mpi(const std::string& name, BackendList<Tags...>) {
+  DeviceAwareMpi d{"", "no (no such backend)"};
+  ((name == Tags::name ? (d = Tags::device_aware_mpi(), true) : false) || ...);
+  return d;
+}
+inline DeviceAwareMpi backend_device_aware_mpi(const std::string& name) {
+  return backend_device_aware_mpi(name, CompiledBackends{});
+}
+
 // The first backend with a device (the CPU backend always has one).
 template <class... Tags> std::string first_backend_with_device(BackendList<Tags...>) {
   std::string found;

@@ -22,8 +22,11 @@ Action add_run_command(CLI::App& app) {
       ->check(CLI::Range(0, 6));
   cmd->add_option("--refine", opt->refine, "uniform 1->4 refinements of the mesh at load")
       ->check(CLI::Range(0, 8));
-  cmd->add_option("--device", opt->device, "auto (a GPU when present), cpu or cuda")
-      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  const std::vector<std::string> devices = device_choices();
+  std::string device_help = "auto (a GPU when present)";
+  for (std::size_t i = 1; i < devices.size(); ++i)
+    device_help += (i == 1 ? ", " : i + 1 == devices.size() ? " or " : ", ") + devices[i];
+  cmd->add_option("--device", opt->device, device_help)->check(CLI::IsMember(devices));
   cmd->add_option("--gpu", opt->gpu,
                   "index of the GPU to use, 0 to 63 (default: 0; under MPI the rank's index "
                   "on its machine, modulo the GPUs present)")

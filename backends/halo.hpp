@@ -17,6 +17,7 @@
 // Edges: [0, n_bedges) the updated elements' boundary edges, grouped; [n_bedges,
 // n_local_edges) those between two owned elements; then the others an updated element needs.
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace tridg {
@@ -33,9 +34,17 @@ public:
   virtual void end() = 0;
   // The largest value over all parts (the time-step rate).
   virtual double max(double local) = 0;
-  // Whether begin() accepts device pointers (CUDA-aware MPI); otherwise a GPU backend stages
+  // Whether begin() accepts device pointers (DeviceAwareMpi); otherwise a GPU backend stages
   // the rows through pinned host memory.
   virtual bool device_pointers() const = 0;
+};
+
+// What a backend finds of the MPI library: whether it passes the backend's device memory itself
+// (text "yes", else why not), and what that ability is called.
+struct DeviceAwareMpi {
+  std::string name; // "CUDA-aware MPI"
+  std::string text;
+  bool yes() const { return text == "yes"; }
 };
 
 struct HaloLayout {

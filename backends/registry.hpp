@@ -13,6 +13,22 @@ namespace tridg {
 template <class... Tags> struct BackendList {};
 using CompiledBackends = BackendList<TRIDG_BACKEND_TAGS>;
 
+// Every backend of the source tree, built or not: `--device` accepts each, and one this build
+// lacks is an error that names its option (empty for the CPU backend, always built).
+struct KnownBackend {
+  const char* name;
+  const char* option;
+};
+inline constexpr KnownBackend kKnownBackends[] = {TRIDG_KNOWN_BACKENDS};
+
+// "--device cuda": the GPU backends of the source tree, for the hints of messages.
+inline std::string gpu_device_choice() {
+  std::string s;
+  for (const KnownBackend& b : kKnownBackends)
+    if (*b.option) s += (s.empty() ? "--device " : " or ") + std::string(b.name);
+  return s;
+}
+
 template <class... Tags> std::string backend_names(BackendList<Tags...>) {
   std::string s;
   ((s += (s.empty() ? "" : ", ") + std::string(Tags::name)), ...);
@@ -30,6 +46,17 @@ template <class... Tags> int backend_device_count(const std::string& name, Backe
 }
 inline int backend_device_count(const std::string& name) {
   return backend_device_count(name, CompiledBackends{});
+}
+
+// What the named backend finds of the MPI library (backends/halo.hpp).
+template <class... Tags>
+DeviceAwareMpi backend_device_aware_mpi(const std::string& name, BackendList<Tags...>) {
+  DeviceAwareMpi d{"", "no (no such backend)"};
+  ((name == Tags::name ? (d = Tags::device_aware_mpi(), true) : false) || ...);
+  return d;
+}
+inline DeviceAwareMpi backend_device_aware_mpi(const std::string& name) {
+  return backend_device_aware_mpi(name, CompiledBackends{});
 }
 
 // The first backend with a device (the CPU backend always has one).

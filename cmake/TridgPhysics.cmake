@@ -1,8 +1,9 @@
 # tridg_physics(<name> TEMPLATE <C++ template> HEADER <header> FLUXES <option>:<type> ...)
 #
 # Registers a physics with the backends: for each numerical flux selected by the cache option
-# TRIDG_<NAME>_FLUXES (default: all), one translation unit per backend instantiates the backend
-# for <template><double, <type>>, and tridg_fluxes_<name>.hpp lists the compiled flux types
+# TRIDG_<NAME>_FLUXES (default: all), each backend instantiates itself for
+# <template><double, <type>> in a translation unit of its own (tridg_instances,
+# cmake/TridgBackends.cmake), and tridg_fluxes_<name>.hpp lists the compiled flux types
 # (TRIDG_FLUXES_<NAME>) for the run-time choice. Fluxes are compile-time: a kernel holds only
 # the flux it runs.
 set(TRIDG_GENERATED_DIR ${PROJECT_BINARY_DIR}/generated)
@@ -25,26 +26,8 @@ function(tridg_physics name)
       continue()
     endif()
     list(APPEND types ${type})
-    set(PHYSICS_HEADER ${A_HEADER})
-    set(PHYSICS_TYPE "${A_TEMPLATE}<double, ${type}>")
-    configure_file(${PROJECT_SOURCE_DIR}/backends/cpu/instance.cpp.in
-                   ${TRIDG_GENERATED_DIR}/instances/cpu_${name}_${key}.cpp @ONLY)
-    set_property(GLOBAL APPEND PROPERTY TRIDG_CPU_INSTANCES
-                 ${TRIDG_GENERATED_DIR}/instances/cpu_${name}_${key}.cpp)
-    configure_file(${PROJECT_SOURCE_DIR}/backends/implicit/instance.cpp.in
-                   ${TRIDG_GENERATED_DIR}/instances/implicit_${name}_${key}.cpp @ONLY)
-    set_property(GLOBAL APPEND PROPERTY TRIDG_CPU_INSTANCES
-                 ${TRIDG_GENERATED_DIR}/instances/implicit_${name}_${key}.cpp)
-    if(TRIDG_CUDA)
-      configure_file(${PROJECT_SOURCE_DIR}/backends/cuda/instance.cu.in
-                     ${TRIDG_GENERATED_DIR}/instances/cuda_${name}_${key}.cu @ONLY)
-      set_property(GLOBAL APPEND PROPERTY TRIDG_CUDA_INSTANCES
-                   ${TRIDG_GENERATED_DIR}/instances/cuda_${name}_${key}.cu)
-      configure_file(${PROJECT_SOURCE_DIR}/backends/implicit/cuda/instance.cu.in
-                     ${TRIDG_GENERATED_DIR}/instances/implicit_cuda_${name}_${key}.cu @ONLY)
-      set_property(GLOBAL APPEND PROPERTY TRIDG_CUDA_INSTANCES
-                   ${TRIDG_GENERATED_DIR}/instances/implicit_cuda_${name}_${key}.cu)
-    endif()
+    set_property(GLOBAL APPEND PROPERTY TRIDG_PHYSICS_INSTANCES
+                 "${name}_${key}|${A_HEADER}|${A_TEMPLATE}<double, ${type}>")
   endforeach()
   if(NOT types)
     message(FATAL_ERROR "TRIDG_${NAME}_FLUXES selects no flux (known: ${all})")

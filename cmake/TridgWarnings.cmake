@@ -2,5 +2,4 @@
 add_library(tridg_warnings INTERFACE)
 target_compile_options(tridg_warnings INTERFACE
   $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wshadow -Wno-unknown-pragmas>
-  $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<BOOL:${TRIDG_WERROR}>>:-Werror>
-  $<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<BOOL:${TRIDG_WERROR}>>:-Werror=all-warnings>)
+  $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<BOOL:${TRIDG_WERROR}>>:-Werror>)

@@ -1,9 +1,20 @@
 #pragma once
-// One annotation for code that runs on the host (OpenMP backend) and on the device (CUDA backend).
-#if defined(__CUDACC__)
-#define TRIDG_HD __host__ __device__ __forceinline__
+// The names that code compiled for the host and for a device shares (kernels/, physics/, the
+// backends' device code):
+//
+//   TRIDG_HD                    marks a function callable on the host and on a device, inlined
+//   ldg(p)                      a load of data no thread writes during the kernel
+//   prefetch_l2(p), prefetch_l1(p)   a hint to start fetching *p into the L2 or L1 cache
+//   kPairedAccess               whether ldg_pair and store_pair are single vector accesses here
+//   ldg_pair(p, a, b), store_pair(p, a, b)   p[0] and p[1] of a 16-byte aligned pair of doubles
+//
+// A backend whose translation units compile for a device defines TRIDG_DEVICE_HD as its own
+// header with these names (backends/cuda/cuda_hd.hpp), so that nothing here or in the kernels
+// names a device; every other translation unit gets the host's (core/host_hd.hpp).
+#if defined(TRIDG_DEVICE_HD)
+#include TRIDG_DEVICE_HD
 #else
-#define TRIDG_HD inline
+#include "core/host_hd.hpp"
 #endif
 
 namespace tridg {
@@ -16,37 +27,6 @@ template <class T> TRIDG_HD T tmax(T a, T b) {
 }
 template <class T> TRIDG_HD T tabs(T a) {
   return a < T(0) ? -a : a;
-}
-
-// A load of data that no thread writes during the kernel (or only the thread that read it,
-// afterwards): on the GPU it takes the read-only data cache, which serves the scattered gathers
-// of neighbour data better.
-template <class T> TRIDG_HD T ldg(const T* p) {
-#if defined(__CUDA_ARCH__)
-  return __ldg(p);
-#else
-  return *p;
-#endif
-}
-
-// Starts fetching the line that holds *p into the GPU's L2 cache, without waiting for it: for
-// operands a kernel needs only at its end. Nothing on the host.
-template <class T> TRIDG_HD void prefetch_l2(const T* p) {
-#if defined(__CUDA_ARCH__)
-  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
-#else
-  (void)p;
-#endif
-}
-
-// The same into the multiprocessor's L1 cache: for a few bytes a kernel needs after a long
-// stretch of arithmetic and cannot afford registers to hold.
-template <class T> TRIDG_HD void prefetch_l1(const T* p) {
-#if defined(__CUDA_ARCH__)
-  asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
-#else
-  (void)p;
-#endif
 }
 
 } // namespace tridg

@@ -14,7 +14,7 @@ enum class ExitCode : int {
   mismatch = 4,     // case and mesh disagree (boundary groups), restart from another run
   io_error = 5,     // output folder not writable, write failed
   diverged = 6,     // NaN or negative density/pressure/depth during the run
-  no_device = 7,    // CUDA requested but no usable GPU
+  no_device = 7,    // a GPU backend requested but not built, or no usable GPU
   device_error = 8, // the GPU failed during the run (out of memory, a kernel fault)
   parallel = 9,     // MPI failed: a call between ranks returned an error, or MPI cannot start
   interrupted = 130 // SIGINT/SIGTERM: checkpoint written

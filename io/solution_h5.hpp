@@ -22,7 +22,7 @@ struct Snapshot {
   std::int64_t step = 0;
   std::vector<double> coeffs; // C[var][mode][elem]
   std::string case_toml;      // the case file as run (overrides applied)
-  std::string build_info;     // compiler, build type, CUDA, orders (io/output_build_info.hpp)
+  std::string build_info; // compiler, build type, GPU backends, orders (io/output_build_info.hpp)
   // Number NNNN of the last solution_NNNN written at or before this state (-1: none, or a file
   // from before format version 2); a restart numbers its outputs from here.
   std::int64_t output_index = -1;

@@ -19,8 +19,8 @@ template <class Real> struct StateCoefficients {
 
 // Traces at all Gauss points of side s of the element whose coefficient i = v NP + j `coef(i)`
 // reads, each coefficient read once: holds NF x M values in registers rather than the NP x M
-// coefficients (fewer at every p >= 1). The GPU's edges read them from shared memory too
-// (backends/cuda/edges_by_side.cuh).
+// coefficients (fewer at every p >= 1). A GPU backend's edges may read them from shared memory
+// too, through `coef`.
 template <int P, int M, class Real, class Coef>
 TRIDG_HD void traces_of(const DGTables<P, Real>& T, int s, const Coef& coef,
                         Real (&u)[Order<P>::NF][M]) {

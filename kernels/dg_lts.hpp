@@ -2,7 +2,7 @@
 // The per-element and per-edge pieces of local time stepping (backends/lts/lts_scheme.md) that
 // the generic edge, element and limiter kernels do not already do: a ghost's value, an edge's
 // share of its register, and a coarse element's correction from its registers. Shared by the
-// CPU and CUDA backends.
+// CPU and GPU backends.
 #include <cstdint>
 
 #include "core/dg_tables.hpp"

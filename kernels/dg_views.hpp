@@ -1,6 +1,6 @@
 #pragma once
 // Plain views of the arrays the kernels work on. The pointers refer to the backend's memory (host
-// for the CPU backend, device for CUDA); the layouts are the same on both.
+// for the CPU backend, device for a GPU backend); the layouts are the same on both.
 #include <cmath>
 #include <cstdint>
 

@@ -4,11 +4,12 @@
 // kernels gather an element's three sides from it.
 //
 // By edge, F[edge][q][var], in fp64 with an even number of variables from p = 2 on: a point's
-// fluxes are one or two 16-byte vectors on the GPU, so an edge stores and an element gathers a
-// point's fluxes in half the instructions, and a gathered point is one 32-byte sector, not four
-// (stored one value at a time, the same layout is slower than by variable). Elsewhere by
-// variable, F[var][q][edge]: at p = 1 there is too little to gather for the vectors to pay, and
-// shallow water's three variables do not fill them (bench/NOTES.md has the measurements).
+// fluxes are one or two 16-byte vectors on the GPU (ldg_pair, store_pair in core/hd.hpp), so an
+// edge stores and an element gathers a point's fluxes in half the instructions, and a gathered
+// point is one 32-byte sector, not four (stored one value at a time, the same layout is slower than
+// by variable). Elsewhere by variable, F[var][q][edge]: at p = 1 there is too little to gather for
+// the vectors to pay, and shallow water's three variables do not fill them (bench/NOTES.md has the
+// measurements).
 #include <type_traits>
 
 #include "core/dg_tables.hpp"
@@ -37,15 +38,13 @@ TRIDG_HD Real flux_in(const Real* F, int n_edges, int v, int q, int e) {
 // Stores s f as the fluxes at point q of edge e.
 template <int P, int M, class Real>
 TRIDG_HD void store_point_flux(Real* F, int n_edges, int q, int e, Real s, const Real (&f)[M]) {
-#ifdef __CUDA_ARCH__
-  if constexpr (kFluxByEdge<P, M, Real>) {
-    // cudaMalloc aligns F to 256 bytes, and a point's fluxes start at a multiple of 8 M bytes
-    double2* at = reinterpret_cast<double2*>(F + flux_index<P, M, Real>(n_edges, 0, q, e));
+  if constexpr (kFluxByEdge<P, M, Real> && kPairedAccess) {
+    // The device's buffers are 16-byte aligned, and a point's fluxes start at a multiple of
+    // 8 M bytes.
+    Real* at = F + flux_index<P, M, Real>(n_edges, 0, q, e);
 #pragma unroll
-    for (int v = 0; v < M; v += 2) at[v / 2] = make_double2(s * f[v], s * f[v + 1]);
-  } else
-#endif
-  {
+    for (int v = 0; v < M; v += 2) store_pair(at + v, s * f[v], s * f[v + 1]);
+  } else {
 #pragma unroll
     for (int v = 0; v < M; ++v) F[flux_index<P, M, Real>(n_edges, v, q, e)] = s * f[v];
   }
@@ -54,19 +53,11 @@ TRIDG_HD void store_point_flux(Real* F, int n_edges, int q, int e, Real s, const
 // The M fluxes at point q of edge e.
 template <int P, int M, class Real>
 TRIDG_HD void load_point_flux(const Real* F, int n_edges, int q, int e, Real (&f)[M]) {
-#ifdef __CUDA_ARCH__
-  if constexpr (kFluxByEdge<P, M, Real>) {
-    const double2* at =
-        reinterpret_cast<const double2*>(F + flux_index<P, M, Real>(n_edges, 0, q, e));
+  if constexpr (kFluxByEdge<P, M, Real> && kPairedAccess) {
+    const Real* at = F + flux_index<P, M, Real>(n_edges, 0, q, e);
 #pragma unroll
-    for (int v = 0; v < M; v += 2) {
-      const double2 x = __ldg(at + v / 2);
-      f[v] = x.x;
-      f[v + 1] = x.y;
-    }
-  } else
-#endif
-  {
+    for (int v = 0; v < M; v += 2) ldg_pair(at + v, f[v], f[v + 1]);
+  } else {
 #pragma unroll
     for (int v = 0; v < M; ++v) f[v] = flux_in<P, M>(F, n_edges, v, q, e);
   }

@@ -7,9 +7,6 @@
 
 #if TRIDG_HAVE_MPI
 #include <mpi.h>
-#if defined(OPEN_MPI) && __has_include(<mpi-ext.h>)
-#include <mpi-ext.h>
-#endif
 #endif
 
 namespace tridg::par {
@@ -54,9 +51,10 @@ void check(int rc, const char* what) {
 // Rows are sent as bytes: the exchange serves double and float states alike.
 class MpiHaloTransport final : public HaloTransport {
 public:
-  MpiHaloTransport(std::vector<int> ranks, std::vector<int> send, std::vector<int> recv)
+  MpiHaloTransport(std::vector<int> ranks, std::vector<int> send, std::vector<int> recv,
+                   bool device_pointers)
       : ranks_(std::move(ranks)), send_(std::move(send)), recv_(std::move(recv)),
-        device_(cuda_aware_text() == "yes") {
+        device_(device_pointers) {
     reqs_.resize(2 * ranks_.size());
   }
   void begin(const void* send, void* recv, std::size_t row_bytes) override {
@@ -79,7 +77,6 @@ public:
     check(MPI_Waitall(int(reqs_.size()), reqs_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
   }
   double max(double local) override { return max_all(local); }
-  // Asked once: the backends ask at every exchange.
   bool device_pointers() const override { return device_; }
 
 private:
@@ -426,18 +423,9 @@ void abort_all(ExitCode code) {
 
 std::unique_ptr<HaloTransport> make_halo_transport(const std::vector<int>& ranks,
                                                    const std::vector<int>& rows_send,
-                                                   const std::vector<int>& rows_recv) {
-  return std::make_unique<MpiHaloTransport>(ranks, rows_send, rows_recv);
-}
-
-std::string cuda_aware_text() {
-#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
-  return MPIX_Query_cuda_support() ? "yes" : "no (the library has it, but it is off at run time)";
-#elif defined(MPIX_CUDA_AWARE_SUPPORT)
-  return "no (the MPI library was built without CUDA support)";
-#else
-  return "no (the MPI library does not say)";
-#endif
+                                                   const std::vector<int>& rows_recv,
+                                                   bool device_pointers) {
+  return std::make_unique<MpiHaloTransport>(ranks, rows_send, rows_recv, device_pointers);
 }
 
 #else // no MPI: one rank
@@ -512,11 +500,8 @@ void abort_all(ExitCode code) {
   std::_Exit(int(code));
 }
 std::unique_ptr<HaloTransport> make_halo_transport(const std::vector<int>&, const std::vector<int>&,
-                                                   const std::vector<int>&) {
+                                                   const std::vector<int>&, bool) {
   fail(ExitCode::internal, "this build has no MPI");
-}
-std::string cuda_aware_text() {
-  return "no (this build has no MPI)";
 }
 
 #endif

@@ -86,12 +86,11 @@ bool all_ranks_failed();
 void error_reported();
 
 // The exchange of ghost rows with the neighbour ranks `ranks`, to which rows_send[i] rows are
-// sent and from which rows_recv[i] are received (backends/halo.hpp).
+// sent and from which rows_recv[i] are received (backends/halo.hpp). `device_pointers`: the
+// backend's DeviceAwareMpi said yes, and hands over its device memory.
 std::unique_ptr<HaloTransport> make_halo_transport(const std::vector<int>& ranks,
                                                    const std::vector<int>& rows_send,
-                                                   const std::vector<int>& rows_recv);
-
-// "yes" when the MPI library passes GPU memory itself (CUDA-aware), else why not.
-std::string cuda_aware_text();
+                                                   const std::vector<int>& rows_recv,
+                                                   bool device_pointers);
 
 } // namespace tridg::par

@@ -109,13 +109,15 @@ private:
 
 // The part of this rank: cuts the mesh and the boundary data, sets up the exchange and creates
 // the part's backend with `make` (a function of the part's mesh and configuration).
+// `device_pointers`: the exchange takes the backend's device memory (DeviceAwareMpi).
 // With `gid` (a part read alone: parallel/local_mesh.hpp), `whole` is that part.
 // M: the physics' number of variables (the states of per-point tables).
 template <int M, class Bc, class Make>
 std::unique_ptr<Backend<Bc>>
 make_partitioned_backend(const MeshArrays& whole, BackendConfig<Bc> cfg,
                          const std::vector<std::int32_t>& owner, bool limiter_reads_neighbours,
-                         Make&& make, const std::vector<std::int64_t>* gid = nullptr) {
+                         bool device_pointers, Make&& make,
+                         const std::vector<std::int64_t>* gid = nullptr) {
   std::vector<Range> groups;
   int covered = 0;
   for (const auto& b : cfg.boundaries) {
@@ -126,7 +128,8 @@ make_partitioned_backend(const MeshArrays& whole, BackendConfig<Bc> cfg,
     fail(ExitCode::internal, "boundary groups do not cover the boundary edges");
   LocalPart part =
       make_local_part(whole, owner, par::rank(), limiter_reads_neighbours, groups, gid);
-  auto transport = par::make_halo_transport(part.neighbours, part.rows_send, part.rows_recv);
+  auto transport =
+      par::make_halo_transport(part.neighbours, part.rows_send, part.rows_recv, device_pointers);
   auto layout = std::make_shared<HaloLayout>(part.layout);
   layout->transport = transport.get();
   for (std::size_t i = 0; i < cfg.boundaries.size(); ++i) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "io/partition.hpp"
+#include "solver/run.hpp"
 
 namespace tridg {
 
@@ -62,10 +63,14 @@ std::string resolve_device(const std::string& requested, int gpu) {
     return found;
   }
   const int n = backend_device_count(requested);
-  if (n < 0)
+  if (n < 0) {
+    std::string rebuild;
+    for (const KnownBackend& b : kKnownBackends)
+      if (requested == b.name && *b.option) rebuild = std::string("; rebuild with ") + b.option;
     fail(ExitCode::no_device, "--device " + requested +
                                   ": this build has no such backend (it has " +
-                                  compiled_backend_names() + "; rebuild with -DTRIDG_CUDA=ON)");
+                                  compiled_backend_names() + rebuild + ")");
+  }
   if (requested == "cpu") return requested;
   if (n == 0)
     fail(ExitCode::no_device,
@@ -74,6 +79,12 @@ std::string resolve_device(const std::string& requested, int gpu) {
     fail(ExitCode::no_device,
          "--gpu " + std::to_string(gpu) + ": only " + std::to_string(n) + " GPU(s) present");
   return requested;
+}
+
+std::vector<std::string> device_choices() {
+  std::vector<std::string> c{"auto"};
+  for (const KnownBackend& b : kKnownBackends) c.push_back(b.name);
+  return c;
 }
 
 } // namespace tridg

@@ -90,7 +90,7 @@ make_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh
   const bool reads_neighbours =
       cfg.limiter.barth_jespersen || (limiting && (Phys::has_limit_finish || Phys::custom_slopes));
   return make_partitioned_backend<Phys::M>(
-      mesh, cfg, owner, reads_neighbours,
+      mesh, cfg, owner, reads_neighbours, backend_device_aware_mpi(device).yes(),
       [&](const MeshArrays& part, const BackendConfig<HostBoundary<Phys>>& c) {
         return make_single_backend(phys, tables, part, c, device, gpu);
       },

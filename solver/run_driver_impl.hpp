@@ -49,7 +49,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
 
   const BackendConfig<HostBoundary<Phys>> bc = make_backend_config(s, pb);
   const int gpu = pick_gpu(s.device, opt.gpu);
-  // The implicit schemes run on the host unless the GPU is asked for (--device cuda: their
+  // The implicit schemes run on the host unless a GPU backend is asked for by name (their
   // linear solves there): "auto" means the CPU for them.
   const std::string device = s.implicit.scheme != ImplicitScheme::none && s.device == "auto"
                                  ? "cpu"
@@ -60,11 +60,12 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const std::vector<std::int32_t> owner = rank_partition(mesh, s.mesh_path);
   auto backend = make_backend(phys, tables, arrays, bc, device, gpu, owner,
                               parts ? &mesh.part->elem_gid : nullptr);
-  if (par::size() > 1 && device != "cpu")
+  if (par::size() > 1 && device != "cpu") {
+    const DeviceAwareMpi mpi = backend_device_aware_mpi(device);
     spdlog::info("halo exchange through {}",
-                 par::cuda_aware_text() == "yes"
-                     ? "GPU memory (CUDA-aware MPI)"
-                     : "pinned host memory (CUDA-aware MPI: " + par::cuda_aware_text() + ")");
+                 mpi.yes() ? "GPU memory (" + mpi.name + ")"
+                           : "pinned host memory (" + mpi.name + ": " + mpi.text + ")");
+  }
   // Rank 0 alone gathers the whole state at output times and writes it (on parts every rank
   // writes its rows through rank 0); observers read each rank's own elements in place.
   const bool root = par::root();

@@ -16,7 +16,7 @@ struct RunOptions {
   std::string case_path;
   std::string mesh_path;       // empty: the case's mesh.file
   std::string output_dir;      // empty: the case's output.dir
-  std::string device = "auto"; // auto, cpu, cuda
+  std::string device = "auto"; // auto or a backend's name (backends/registry.hpp)
   std::string precision = "double";
   std::string restart; // checkpoint to continue from
   int order = -1, refine = -1;
@@ -27,7 +27,7 @@ struct RunOptions {
   std::uint64_t visit_seed = 0;
   // Testing aid: false runs the positivity fix as a pass of its own (BackendConfig).
   bool limit_in_stage = true;
-  // Testing aid, CUDA backend: programmatic dependent launch in the captured step
+  // Testing aid for a GPU backend that overlaps the launches of its captured step
   // (BackendConfig::overlap_launches).
   bool overlap_launches = true;
   // OpenMP threads of this run; 0: OMP_NUM_THREADS when set, else this rank's share of the cores.

@@ -18,6 +18,8 @@ make_cpu_backend(const Phys& phys, const BasisTables& tables, const MeshArrays& 
 struct CpuBackendTag {
   static constexpr const char* name = "cpu";
   static int device_count() { return 1; }
+  // Its rows are in host memory already.
+  static DeviceAwareMpi device_aware_mpi() { return {"", "no (the CPU backend)"}; }
   template <class Phys>
   static std::unique_ptr<Backend<HostBoundary<Phys>>>
   make(const Phys& phys, const BasisTables& t, const MeshArrays& m,

@@ -15,6 +15,7 @@
 #include "backends/cpu/cpu_lts_backend.hpp"
 #include "backends/host_view.hpp"
 #include "backends/order_dispatch.hpp"
+#include "backends/registry.hpp"
 #include "backends/step_driver.hpp"
 #include "kernels/dg_element.hpp"
 #include "kernels/dg_limiter.hpp"
@@ -232,7 +233,9 @@ make_cpu_backend(const Phys& phys, const BasisTables& t, const MeshArrays& m,
                  const BackendConfig<HostBoundary<Phys>>& c) {
   if (c.single_precision)
     fail(ExitCode::bad_case, "--precision single is not supported by the CPU backend (it runs "
-                             "in double precision); use --device cuda or --precision double");
+                             "in double precision); use " +
+                                 (gpu_device_choice().empty() ? "" : gpu_device_choice() + " or ") +
+                                 "--precision double");
   return dispatch_order(c.order, [&](auto P) -> std::unique_ptr<Backend<HostBoundary<Phys>>> {
     if (c.lts.max_levels > 0)
       return std::make_unique<CpuLtsBackend<decltype(P)::value, Phys>>(phys, t, m, c);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "backends/backend.hpp"
+#include "backends/cuda/cuda_aware_mpi.hpp"
 
 namespace tridg {
 
@@ -22,6 +23,7 @@ make_cuda_backend(const Phys& phys, const BasisTables& tables, const MeshArrays&
 struct CudaBackendTag {
   static constexpr const char* name = "cuda";
   static int device_count() { return cuda_device_count(); }
+  static DeviceAwareMpi device_aware_mpi() { return {"CUDA-aware MPI", cuda_aware_mpi_text()}; }
   template <class Phys>
   static std::unique_ptr<Backend<HostBoundary<Phys>>>
   make(const Phys& phys, const BasisTables& t, const MeshArrays& m,

@@ -1,7 +1,7 @@
 #pragma once
 // The host's arithmetic on the agglomerated levels (backends/implicit/agglomeration.hpp): blocks
 // of B x B stored [block][B][B] row-major with the shift folded in, vectors [v][row] as on the
-// other levels. The device's kernels (backends/implicit/cuda/csr_kernels.cuh) keep the same
+// other levels. The device's kernels (backends/cuda/implicit/csr_kernels.cuh) keep the same
 // order of every sum.
 #include <algorithm>
 #include <cstddef>

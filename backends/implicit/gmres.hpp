@@ -2,7 +2,7 @@
 // Restarted GMRES with right preconditioning (Saad and Schultz): the residual it monitors is that
 // of the unpreconditioned system, so its tolerance means the same with any preconditioner.
 // Written once over a vector space: the host's (HostSpace below) and the device's
-// (backends/implicit/cuda/device_space.cuh) supply the vectors, the product, the preconditioner
+// (backends/cuda/implicit/device_space.cuh) supply the vectors, the product, the preconditioner
 // and the orthogonalisation.
 #include <cmath>
 #include <functional>

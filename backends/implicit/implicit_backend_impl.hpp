@@ -31,8 +31,8 @@ public:
 
   std::string name() const override {
     if (const DeviceSystem<HostBoundary<Phys>>* d = newton_.device())
-      return fmt::format("cuda (implicit {}, linear solves on {}; residual on {} OpenMP threads)",
-                         implicit_scheme_name(prm_.scheme), d->device_name(),
+      return fmt::format("{} (implicit {}, linear solves on {}; residual on {} OpenMP threads)",
+                         d->backend_name(), implicit_scheme_name(prm_.scheme), d->device_name(),
                          omp_get_max_threads());
     return fmt::format("cpu (implicit {}, OpenMP, {} threads)", implicit_scheme_name(prm_.scheme),
                        omp_get_max_threads());
@@ -159,10 +159,10 @@ private:
                 [[maybe_unused]] const MeshArrays& mesh,
                 [[maybe_unused]] const BackendConfig<HostBoundary<Phys>>& cfg, int gpu) {
     if (gpu < 0) return nullptr;
-#ifdef TRIDG_IMPLICIT_CUDA
+#ifdef TRIDG_IMPLICIT_DEVICE
     return make_device_system(phys, tables, mesh, cfg, gpu);
 #else
-    fail(ExitCode::no_device, "this build has no CUDA backend for the implicit schemes");
+    fail(ExitCode::no_device, "this build has no GPU backend for the implicit schemes");
 #endif
   }
 

@@ -7,7 +7,7 @@
 
 #include <cstddef>
 
-#include "backends/implicit/cuda/block_kernels.cuh"
+#include "backends/cuda/implicit/block_kernels.cuh"
 #include "backends/implicit/small_inverse.hpp"
 
 namespace tridg {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "backends/cuda/cuda_check.cuh"
-#include "backends/implicit/cuda/block_kernels.cuh"
+#include "backends/cuda/implicit/block_kernels.cuh"
 
 namespace tridg {
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "backends/cuda/cuda_check.cuh"
+#include "backends/cuda/implicit/csr_kernels.cuh"
 #include "backends/implicit/agglomeration.hpp"
-#include "backends/implicit/cuda/csr_kernels.cuh"
 
 namespace tridg {
 

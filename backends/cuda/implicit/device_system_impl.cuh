@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "backends/convert.hpp"
+#include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_check.cuh"
 #include "backends/cuda/device_boundaries.cuh"
 #include "backends/cuda/device_mesh.cuh"
+#include "backends/cuda/implicit/block_kernels.cuh"
+#include "backends/cuda/implicit/device_agglomerated.cuh"
+#include "backends/cuda/implicit/device_space.cuh"
 #include "backends/cuda/stream_graph.cuh"
-#include "backends/implicit/cuda/block_kernels.cuh"
-#include "backends/implicit/cuda/device_agglomerated.cuh"
-#include "backends/implicit/cuda/device_space.cuh"
 #include "backends/implicit/device_system.hpp"
 #include "backends/implicit/mg_cycle.hpp"
 #include "backends/implicit/multicolor_gs.hpp"
@@ -106,6 +107,7 @@ public:
     if (stream_) cudaStreamDestroy(stream_);
   }
 
+  std::string backend_name() const override { return CudaBackendTag::name; }
   std::string device_name() const override { return device_name_; }
   void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;

@@ -4,7 +4,7 @@
 # which any build of tridg reads, with a copy of each case that names them: .deps/okushiri/; the
 # meshes (the case's, and --size-factor 2's for the resolution study) compressed in
 # .deps/meshes/ (both git-ignored). The device call carries .deps/okushiri, .deps/meshes and
-# .deps/root (toml++ and muParser, dpkg -x of their Debian packages).
+# .deps/root (toml++, muParser, nlohmann-json and nanoflann: dpkg -x of their Debian packages).
 #   bench/okushiri_device_inputs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,9 +26,10 @@ done
 [ -f meshes/okushiri_coarse.h5 ] ||
   "$T" region cases/okushiri_1993.toml -o meshes/okushiri_coarse.h5 --size-factor 2
 # The libraries the GPU machine lacks, unpacked from their Debian packages (bench/device_env.sh).
-if [ ! -f .deps/root/usr/include/muParser.h ]; then
+if [ ! -f .deps/root/usr/include/muParser.h ] || [ ! -f .deps/root/usr/include/nanoflann.hpp ]; then
   (mkdir -p .deps/debs && cd .deps/debs &&
-    apt-get download libtomlplusplus-dev libmuparser-dev libmuparser2v5)
+    apt-get download libtomlplusplus-dev libmuparser-dev libmuparser2v5 nlohmann-json3-dev \
+      libnanoflann-dev)
   for f in .deps/debs/*.deb; do dpkg -x "$f" .deps/root; done
 fi
 mkdir -p .deps/meshes

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "backends/element_maxima.hpp"
 #include "backends/halo.hpp"
 #include "backends/implicit/implicit_params.hpp"
 #include "backends/lts/lts_params.hpp"
@@ -106,13 +107,22 @@ public:
   // The state for a writer: on one process get_state's; on several ranks the whole state on
   // rank 0 and nothing (an empty vector) on the others, so that no other rank holds it.
   virtual void gather_state(std::vector<double>& c) { get_state(c); }
-  // The state of the elements this process owns, as columns of `c` (core/owned_state.hpp):
-  // `index` maps whole-mesh elements to them (-1: owned by another rank), or is null when `c`
-  // is the whole state in the whole mesh's order.
-  virtual void get_owned_state(std::vector<double>& c, const std::int32_t*& index) {
-    get_state(c);
-    index = nullptr;
-  }
+  // The coefficients of those of `elems` (whole-mesh elements) that this process owns, as the
+  // columns of `c` in the list's order, C[row][i]; owned[i] says whether elems[i] is this
+  // process's (its column is zero where not). For readers of a few elements (gauges at every
+  // sample), which then need neither the whole state nor a gather over the ranks.
+  virtual void get_elements(const std::vector<std::int32_t>& elems, std::vector<double>& c,
+                            std::vector<char>& owned) = 0;
+  // Per-element maxima of the water (kernels/water_maxima.hpp, for gauges): from this call on
+  // the backend takes the state into them after every step (every macro step of local time
+  // stepping), starting with the current state at the current time; only physics with water
+  // (Phys::has_water_cell) have them. On several ranks each tracks the elements it owns.
+  virtual void start_maxima(const MaximaRule& rule) = 0;
+  // Takes the current state into the maxima once more, at the current time: after the run
+  // loop changed the state or the bed between steps (set_state, set_aux).
+  virtual void sample_maxima() = 0;
+  // The maxima of the elements this process owns (ElementMaxima::index).
+  virtual void get_maxima(ElementMaxima& m) = 0;
   // Time and step counter; recomputes the next dt from the current state.
   virtual void set_time(double t, std::int64_t steps) = 0;
   // Boundary parameters that change during a run (a water level read from a time series).

@@ -18,6 +18,10 @@
 //   launch_control(init)                finish_step (or, with init, only the next dt) on the
 //                                       control block, from the largest rate of the last
 //                                       launches over all parts
+//   launch_maxima()                     the per-element maxima of the water
+//                                       (kernels/water_maxima.hpp) from the state the step
+//                                       reached, at its time; nothing unless start_maxima
+//                                       asked for them
 //   halo_begin(current), halo_end(current) the exchange of the ghosts' coefficients of the
 //                                       current state or of the stage input (partitioned
 //                                       meshes only, backends/halo.hpp)
@@ -59,6 +63,9 @@ template <class B> void record_step(B& b, const std::vector<StageDef>& stages, b
     if (limiting) b.launch_limiter(false);
   }
   b.launch_control(false);
+  // A step that did not move (target reached, blow-up) leaves the state as it was, and taking
+  // the same state twice changes no maximum.
+  b.launch_maxima();
 }
 
 template <class B, class Bc> class StepDriver : public Backend<Bc> {

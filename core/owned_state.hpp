@@ -1,9 +1,10 @@
 #pragma once
-// The coefficients C[row][elem] that one process owns, addressed by whole-mesh element. On one
-// process that is the whole state, each element at its own index; on several ranks it is the
-// rank's part (owned elements and ghosts), and `index[k]` gives element k's column there, or -1
-// where another rank owns k. Readers such as gauges take the elements they own and leave the
-// others to their owners, so the whole state never has to be gathered to sample it.
+// The coefficients C[row][elem] that one process holds, addressed by whole-mesh element: the
+// whole state, each element at its own index, or some columns of it (a rank's part, the few
+// elements a reader asked for), with `index[k]` giving element k's column, or -1 where the
+// process does not hold k (another rank owns it, or it was not asked for). Readers such as
+// gauges take the elements they own and leave the others to their owners, so the whole state
+// never has to be gathered, or even copied, to sample it.
 #include <cstddef>
 #include <cstdint>
 #include <vector>

@@ -38,6 +38,10 @@
 //                                                CFL rate's and local time stepping's length
 //   has_cell_source, cell_source<P>(...)         a fixed per-element addition to the right-hand
 //                                                side (terms of the bed alone)
+//   has_water_cell, water_cell<P>(m, k, mean0)  the cell's water (kernels/water_cell.hpp) from
+//                                                the mean of its first variable: what gauges
+//                                                and the per-step maxima read
+//                                                (kernels/water_maxima.hpp); shallow water only
 //   has_point_flux, point_flux<P>(ep, u, fx, fy), fluxes that depend on the point (linearised
 //   point_numerical_flux(pt, uL, uR, f)          shallow water: the still depth in MeshView::aux
 //                                                and edge_aux); replace flux and numerical_flux,
@@ -118,6 +122,8 @@ template <class Real, int M> struct PhysicsDefaults {
   TRIDG_HD bool wants_point_gradient() const { return false; }
   // An inscribed radius of its own (inv_radius<P>(m, k)) instead of the mesh's.
   static constexpr bool has_own_radius = false;
+  // A cell's water for gauges and maxima (water_cell<P>(m, k, mean0)).
+  static constexpr bool has_water_cell = false;
   // The limiter's steps a physics replaces (members limit_slopes<P>, limit_positivity<P>,
   // limit_finish<P>, with the signatures of kernels/dg_limiter.hpp's defaults).
   static constexpr bool has_positive_bound = false;

@@ -2,7 +2,8 @@
 // A backend for one part of a partitioned mesh that looks, to the run loop, like a backend of
 // the whole mesh: the state crosses the interface in the whole mesh's element order (every rank
 // gets all of it back from get_state, rank 0 alone from gather_state), boundary groups in the
-// whole mesh's edge ranges; observers read the owned columns in place (get_owned_state). Inside,
+// whole mesh's edge ranges; observers read the elements they need that the rank owns
+// (get_elements) and the maxima of its owned elements in place (get_maxima). Inside,
 // the backend of the part runs the step driver with the halo exchange.
 #include <memory>
 #include <string>
@@ -42,9 +43,30 @@ public:
   }
   void get_state(std::vector<double>& c) override { collect(c, true); }
   void gather_state(std::vector<double>& c) override { collect(c, false); }
-  void get_owned_state(std::vector<double>& c, const std::int32_t*& index) override {
-    inner_->get_state(c);
-    index = owned_column_.data();
+  void get_elements(const std::vector<std::int32_t>& elems, std::vector<double>& c,
+                    std::vector<char>& owned) override {
+    std::vector<std::int32_t> local; // the part's columns of the listed elements it owns
+    owned.assign(elems.size(), 0);
+    for (std::size_t i = 0; i < elems.size(); ++i)
+      if (const std::int32_t col = owned_column_[std::size_t(elems[i])]; col >= 0) {
+        local.push_back(col);
+        owned[i] = 1;
+      }
+    std::vector<double> got;
+    std::vector<char> ignored;
+    inner_->get_elements(local, got, ignored);
+    const std::size_t m = elems.size(), ml = local.size();
+    const std::size_t rows = ml ? got.size() / ml : 0;
+    c.assign(rows * m, 0.0);
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t i = 0, j = 0; i < m; ++i)
+        if (owned[i]) c[r * m + i] = got[r * ml + j++];
+  }
+  void start_maxima(const MaximaRule& rule) override { inner_->start_maxima(rule); }
+  void sample_maxima() override { inner_->sample_maxima(); }
+  void get_maxima(ElementMaxima& m) override {
+    inner_->get_maxima(m);
+    m.index = owned_column_.data(); // the part's owned elements come first, at their columns
   }
   void set_time(double t, std::int64_t steps) override { inner_->set_time(t, steps); }
   void set_boundary(int index, const Bc& bc) override {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,8 @@ namespace tridg {
 // State-valued function of position and time.
 using SpaceTimeFunction = std::function<void(double x, double y, double t, double* u)>;
 
-// Samples the state at its own times during a run (shallow water: gauges, maximum inundation).
+// Samples a few elements of the state at its own times during a run and reads per-element
+// maxima the backend tracked after every step (shallow water: gauges, maximum inundation).
 // Every rank calls it with the elements it owns; an observer combines what the ranks found and
 // rank 0 alone writes its files.
 class RunObserver {
@@ -24,9 +26,17 @@ public:
   virtual ~RunObserver() = default;
   // The next time after t at which to observe (infinity: none); the run stops there exactly.
   virtual double next_time(double t) const = 0;
+  // The whole-mesh elements whose coefficients observe() and finish() read: the state they get
+  // holds those the process owns, and no others.
+  virtual const std::vector<std::int32_t>& sampled_elements() const = 0;
+  // What the backend is to track after every step for finish() (kernels/water_maxima.hpp);
+  // none by default.
+  virtual std::optional<MaximaRule> maxima_rule() const { return std::nullopt; }
   virtual void observe(const OwnedState& state, double t, std::int64_t step) = 0;
-  // After the last step (also reached when the run ends at a time that was not a sample time).
-  virtual void finish(const OwnedState& state, double t, std::int64_t step) = 0;
+  // After the last step (also reached when the run ends at a time that was not a sample time),
+  // with the maxima tracked since the run (or its restart) began; empty without maxima_rule().
+  virtual void finish(const OwnedState& state, const ElementMaxima& maxima, double t,
+                      std::int64_t step) = 0;
 };
 
 // Bc: the physics' boundary groups in double (backends/backend.hpp's HostBoundary).

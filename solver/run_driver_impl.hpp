@@ -183,17 +183,26 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                     by_steps ? s.steps : 0);
   std::int64_t chunk = 1;
   double next_out = output_next_time(s, t);
-  // Physics-specific sampling at its own times (shallow-water gauges).
+  // Physics-specific sampling at its own times (shallow-water gauges): only the elements the
+  // observer reads come back from the backend, and the maxima it needs are tracked there after
+  // every step, read at the end.
   RunObserver* const obs = pb.observer.get();
-  std::vector<double> owned;
+  const std::optional<MaximaRule> maxima_rule = obs ? obs->maxima_rule() : std::nullopt;
+  if (maxima_rule) backend->start_maxima(*maxima_rule);
+  std::vector<double> sampled;
+  std::vector<char> sampled_owned;
+  std::vector<std::int32_t> sampled_column; // whole-mesh element -> column of `sampled`, or -1
   auto observe = [&](bool last) {
-    const std::int32_t* index = nullptr;
-    backend->get_owned_state(owned, index);
-    const OwnedState view{owned.data(), owned.size() / (std::size_t(M) * tables.n_modes), index};
-    if (last)
-      obs->finish(view, t, step);
-    else
-      obs->observe(view, t, step);
+    const std::vector<std::int32_t>& elems = obs->sampled_elements();
+    backend->get_elements(elems, sampled, sampled_owned);
+    if (sampled_column.empty()) sampled_column.assign(std::size_t(mesh.n_elems()), -1);
+    for (std::size_t i = 0; i < elems.size(); ++i) // the same elements and owners every time
+      if (sampled_owned[i]) sampled_column[std::size_t(elems[i])] = std::int32_t(i);
+    const OwnedState view{sampled.data(), elems.size(), sampled_column.data()};
+    if (!last) return obs->observe(view, t, step);
+    ElementMaxima maxima;
+    if (maxima_rule) backend->get_maxima(maxima);
+    obs->finish(view, maxima, t, step);
   };
   if (obs) observe(false);
   double next_obs = obs ? obs->next_time(t) : std::numeric_limits<double>::infinity();
@@ -255,7 +264,8 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
       }
       pb.data_at(t, arrays);
       backend->set_aux(arrays.aux, arrays.edge_aux);
-      backend->set_time(t, step); // the step of the new data
+      backend->set_time(t, step);                // the step of the new data
+      if (maxima_rule) backend->sample_maxima(); // the water over the moved bed, or lifted
       if (root) spdlog::info("t = {}: {}", t, pb.event_label);
       next_event = next_event_after(t);
     }

@@ -117,7 +117,8 @@ TEST_CASE("arrival time per element: Stoker's bore reaches each element when the
       continue;
     }
     REQUIRE(!std::isnan(arrival[k]));
-    // One sample, plus the time the bore takes to cross the element it is smeared over.
+    // One sample (the exact time is on the samples' grid, the computed one after every step),
+    // plus the time the bore takes to cross the element it is smeared over.
     CHECK(std::abs(arrival[k] - exact) <= interval + dx / speed);
     ++checked;
   }

@@ -1,8 +1,9 @@
 #pragma once
-// What gauges read of a run's state, whichever shallow-water model it is: the water at a point,
-// a cell's water level and depth, and the bed. Shallow water reads its wet, shore and dry cells
-// (SwGaugeModel); linear shallow water its surface over the still depth (LswGaugeModel), which
-// is never dry, so it has no run-up.
+// What gauges read of a run's state on the host, whichever shallow-water model it is: the water
+// at a point and the bed. Shallow water reads its wet, shore and dry cells (SwGaugeModel);
+// linear shallow water its surface over the still depth (LswGaugeModel), which is never dry, so
+// it has no run-up. A cell's water for the maxima is the physics' water_cell hook, which the
+// backends evaluate (kernels/water_maxima.hpp).
 #include <memory>
 
 #include "backends/backend.hpp"
@@ -12,13 +13,6 @@
 
 namespace tridg {
 
-// A cell's water from its means: level (the surface), depth, and the highest ground the water
-// covers (run-up); wet when deeper than the model's dry depth.
-struct GaugeCell {
-  bool wet = false;
-  double level = 0, depth = 0, ground = 0;
-};
-
 class GaugeModel {
 public:
   virtual ~GaugeModel() = default;
@@ -26,7 +20,6 @@ public:
   virtual bool has_runup() const = 0; // whether water reaches land (wetting and drying)
   virtual double bed_mean(int k) const = 0;
   virtual SwPointValue point(const OwnedState& c, int k, double r, double s) const = 0;
-  virtual GaugeCell cell(const OwnedState& c, int k) const = 0;
 };
 
 class SwGaugeModel final : public GaugeModel {
@@ -39,7 +32,6 @@ public:
   bool has_runup() const override { return true; }
   double bed_mean(int k) const override { return bed_->mean(k); }
   SwPointValue point(const OwnedState& c, int k, double r, double s) const override;
-  GaugeCell cell(const OwnedState& c, int k) const override;
 
 private:
   std::shared_ptr<const SwBed> bed_;
@@ -53,7 +45,6 @@ public:
   bool has_runup() const override { return false; }
   double bed_mean(int k) const override;
   SwPointValue point(const OwnedState& c, int k, double r, double s) const override;
-  GaugeCell cell(const OwnedState& c, int k) const override;
 
 private:
   std::shared_ptr<const LswDepth> depth_;

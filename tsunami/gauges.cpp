@@ -1,7 +1,5 @@
 #include "tsunami/gauges.hpp"
 
-#include "core/cell_mean.hpp"
-
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -10,7 +8,6 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
-#include <numbers>
 #include <optional>
 
 #include "io/error.hpp"
@@ -27,104 +24,10 @@ namespace tridg {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::array<double, 2> read_point(const Config& t, const std::string& key) {
-  const auto v = t.get_doubles(key);
-  if (v.size() != 2 || !std::isfinite(v[0]) || !std::isfinite(v[1]))
-    t.error(key, "needs two finite numbers [x, y]");
-  return {v[0], v[1]};
-}
-
-} // namespace
-
-GaugeSettings read_gauge_settings(const Config& g, const Config& root) {
-  GaugeSettings s;
-  s.interval = g.get_double_in("interval", 0, 1e300);
-  s.hdf5 = g.get_bool("hdf5", true);
-  if (g.has("arrival")) {
-    const Config a = g.table("arrival");
-    s.arrival_threshold = a.get_double_in("threshold", Config::Interval::open(0, 1e300), 0.01);
-    s.arrival_level = a.get_double("level", 0.0);
-  }
-  if (g.has("points")) {
-    const Config pts = g.table("points");
-    for (const std::string& name : pts.keys()) {
-      const auto xy = read_point(pts, name);
-      s.points.push_back({name, xy[0], xy[1]});
-    }
-  }
-  s.geo = read_geographic(root);
-  if (g.has("runup")) {
-    auto read_runup = [&s](const Config& r, const std::string& name) {
-      GaugeSettings::Runup u;
-      u.name = name;
-      const auto xy = read_point(r, "point");
-      u.x = xy[0];
-      u.y = xy[1];
-      u.radius = r.get_double_in("radius", 0, 1e300);
-      u.min_depth = r.get_double_in("min_depth", 0, 1e300, 1e-3);
-      if (r.has("observed")) u.observed = r.get_double_in("observed", 0, 1e4);
-      u.stage = r.get_choice("measure", {"ground", "surface"}, "ground") == "surface";
-      s.runups.push_back(u);
-    };
-    const Config r = g.table("runup");
-    s.runup_named = !r.has("point");
-    if (!s.runup_named) {
-      read_runup(r, "runup");
-    } else {
-      for (const std::string& name : r.keys()) read_runup(r.table(name), name);
-      if (s.runups.empty()) r.error("point", "give point = [x, y] or [gauges.runup.NAME] tables");
-    }
-  }
-  if (g.has("survey")) {
-    s.survey = read_survey_settings(g.table("survey"), root);
-    s.survey_first = s.runups.size();
-    const SurveySettings& sv = *s.survey;
-    for (int shifted = 0; shifted < (sv.offsets.empty() ? 1 : 2); ++shifted)
-      for (const SurveyPoint& p : sv.points) {
-        GaugeSettings::Runup u;
-        u.name = p.name;
-        u.x = p.x;
-        u.y = p.y;
-        if (shifted)
-          if (const auto o = sv.offsets.find(p.team); o != sv.offsets.end()) {
-            u.x += o->second[0];
-            u.y += o->second[1];
-          }
-        u.radius = sv.radius;
-        u.min_depth = sv.min_depth;
-        u.observed = p.observed;
-        u.stage = true;
-        s.runups.push_back(u);
-      }
-  }
-  if (g.has("measured")) {
-    const Config m = g.table("measured");
-    s.time_column = m.get_string("time");
-    s.scale = m.get_double("scale", 1.0);
-    s.from = m.get_double("from", 0.0);
-    s.until = m.get_double("until", std::numeric_limits<double>::infinity());
-    for (const std::string& key : m.keys()) {
-      if (key == "file" || key == "time" || key == "scale" || key == "from" || key == "until")
-        continue;
-      const bool known = std::any_of(s.points.begin(), s.points.end(),
-                                     [&](const GaugeSettings::Point& p) { return p.name == key; });
-      if (!known) m.error(key, "names no gauge of [gauges.points]");
-      s.columns.emplace_back(key, m.get_string(key));
-    }
-    // The records are read now, so that a missing file or column ends the run before its
-    // first step rather than after its last.
-    s.measured = read_columns(root.case_relative(m.get_string("file")), 2);
-    s.measured->column(s.time_column);
-    for (const auto& gc : s.columns) s.measured->column(gc.second);
-  }
-  return s;
-}
-
 GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh,
                              std::shared_ptr<const GaugeModel> model, std::string output_dir)
-    : s_(std::move(s)), mesh_(mesh), model_(std::move(model)), dir_(std::move(output_dir)) {
+    : s_(std::move(s)), mesh_(mesh), model_(std::move(model)), dir_(std::move(output_dir)),
+      rule_(gauge_maxima_rule(s_)), runup_points_(s_, mesh, rule_) {
   for (const auto& p : s_.points) {
     double r = 0, q = 0;
     const int k = locate_point(mesh, p.x, p.y, r, q);
@@ -137,32 +40,12 @@ GaugeObserver::GaugeObserver(GaugeSettings s, const Mesh& mesh,
                                    std::to_string(p.y) + ") lies outside the mesh");
     elem_.push_back(k >= 0 && mesh.elem_gid(k) == first ? k : -1);
     ref_.push_back({r, q});
+    if (elem_.back() >= 0 &&
+        std::find(sampled_.begin(), sampled_.end(), elem_.back()) == sampled_.end())
+      sampled_.push_back(elem_.back());
   }
   eta_.resize(s_.points.size());
   h_ = u_ = v_ = eta_;
-  const int E = mesh.n_elems();
-  max_eta_.assign(E, std::nan(""));
-  max_h_.assign(E, 0.0);
-  arrival_.assign(E, std::nan(""));
-  // Element centres once; on a geographic mesh a point's latitude band rules out most of them
-  // before the great-circle distance is taken.
-  std::vector<std::array<double, 2>> centre(static_cast<std::size_t>(E));
-  for (int k = 0; k < E; ++k) {
-    const ElementMap m = element_map(mesh, k);
-    centre[std::size_t(k)] = {m.xc(), m.yc()};
-  }
-  const double metres_per_degree = s_.geo.radius * std::numbers::pi / 180;
-  for (const GaugeSettings::Runup& u : s_.runups) {
-    RunupState st;
-    for (int k = 0; k < E; ++k) {
-      const auto [xc, yc] = centre[std::size_t(k)];
-      if (s_.geo.on && std::abs(yc - u.y) * metres_per_degree > 1.01 * u.radius) continue;
-      const double d = s_.geo.on ? great_circle_distance(u.x, u.y, xc, yc, s_.geo.radius)
-                                 : std::hypot(xc - u.x, yc - u.y);
-      if (d <= u.radius) st.elems.push_back(k);
-    }
-    runup_.push_back(std::move(st));
-  }
 }
 
 double GaugeObserver::runup(const std::string& name) const {
@@ -197,21 +80,6 @@ void GaugeObserver::observe(const OwnedState& c, double t, std::int64_t) {
   }
   t_.push_back(t);
   sample_gauges(c);
-  const int E = mesh_.n_elems();
-  // Each element's cell and maxima are its own, so the threads' split does not change them; this
-  // loop and the run-up's (which reads the cells kept here) are most of a sample's cost.
-  cells_.resize(std::size_t(E));
-#pragma omp parallel for schedule(static)
-  for (int k = 0; k < E; ++k) {
-    if (!c.owns(k)) continue; // its owner keeps its maxima
-    const GaugeCell cell = cells_[std::size_t(k)] = model_->cell(c, k);
-    if (!cell.wet) continue;
-    if (!(max_eta_[k] >= cell.level)) max_eta_[k] = cell.level;
-    max_h_[k] = std::max(max_h_[k], cell.depth);
-    if (std::isnan(arrival_[k]) && cell.level > s_.arrival_level + s_.arrival_threshold)
-      arrival_[k] = t;
-  }
-  sample_runup(c, t);
 }
 
 void GaugeObserver::sample_gauges(const OwnedState& c) {
@@ -240,77 +108,23 @@ void GaugeObserver::sample_gauges(const OwnedState& c) {
   std::fflush(csv_);
 }
 
-void GaugeObserver::sample_runup(const OwnedState& c, double t) {
-  const std::size_t nr = runup_.size();
-  if (nr == 0) return;
-  // This rank's highest reach at each point, the whole-mesh number of its element and where that
-  // lies; the first of the highest over all ranks is then what one process visiting the
-  // point's elements in order finds.
-  constexpr int w = 4;
-  std::vector<double> best(w * nr);
-  // One point per thread, its elements in order: the first of the highest, as on one thread.
-#pragma omp parallel for schedule(dynamic, 4)
-  for (std::size_t i = 0; i < nr; ++i) {
-    double value = -std::numeric_limits<double>::infinity(), pos = -1;
-    std::array<double, 2> at{0, 0};
-    for (const int k : runup_[i].elems) {
-      if (!c.owns(k)) continue;
-      const GaugeCell& cell = cells_[std::size_t(k)];
-      if (!(cell.depth >= s_.runups[i].min_depth)) continue;
-      // The ground the water covers; a survey point's height is the water surface itself.
-      const double reach = s_.runups[i].stage ? cell.level : cell.ground;
-      if (reach > value) {
-        value = reach;
-        pos = double(mesh_.elem_gid(k));
-        const ElementMap m = element_map(mesh_, k);
-        at = {m.xc(), m.yc()};
-      }
-    }
-    best[w * i] = value;
-    best[w * i + 1] = pos;
-    best[w * i + 2] = at[0];
-    best[w * i + 3] = at[1];
-  }
-  const int ranks = par::size();
-  const std::vector<double> all =
-      par::gather_rows(best, {std::int32_t(par::rank())}, int(w * nr), ranks);
-  if (!par::root()) return;
-  for (std::size_t i = 0; i < nr; ++i) {
-    double value = -std::numeric_limits<double>::infinity(), pos = -1;
-    std::array<double, 2> at{0, 0};
-    for (int r = 0; r < ranks; ++r) {
-      const double* b = &all[(std::size_t(r) * nr + i) * w];
-      if (b[0] > value || (b[0] == value && b[1] >= 0 && b[1] < pos)) {
-        value = b[0];
-        pos = b[1];
-        at = {b[2], b[3]};
-      }
-    }
-    RunupState& st = runup_[i];
-    if (pos >= 0 && value > st.value) {
-      st.value = value;
-      st.t = t;
-      st.at = at;
-    }
-  }
-}
-
-void GaugeObserver::write_maxima(const OwnedState& c) {
-  // Each element's centre, size, bed and what the samples found there, from the rank that owns
-  // it, written by rank 0 in the whole mesh's order.
+void GaugeObserver::write_maxima(const ElementMaxima& mx) {
+  // Each element's centre, size, bed and the maxima the backend tracked there, from the rank
+  // that owns it, written by rank 0 in the whole mesh's order.
   constexpr int w = 7;
   std::vector<std::int64_t> at;
   std::vector<double> rows;
   for (int k = 0; k < mesh_.n_elems(); ++k) {
-    if (!c.owns(k) || k >= mesh_.n_owned()) continue;
+    if (!mx.owns(k) || k >= mesh_.n_owned()) continue;
     const ElementMap em = element_map(mesh_, k);
     const double xc = em.xc(), yc = em.yc();
     const double radius =
         std::max({std::hypot(em.x0 - xc, em.y0 - yc), std::hypot(em.x1 - xc, em.y1 - yc),
                   std::hypot(em.x2 - xc, em.y2 - yc)});
     at.push_back(mesh_.elem_gid(k));
-    rows.insert(rows.end(), {xc, yc, radius, model_->bed_mean(k), max_eta_[std::size_t(k)],
-                             max_h_[std::size_t(k)], arrival_[std::size_t(k)]});
+    const std::size_t col = mx.column(k);
+    rows.insert(rows.end(), {xc, yc, radius, model_->bed_mean(k), mx.level[col], mx.depth[col],
+                             mx.arrival[col]});
   }
   const std::int64_t E = mesh_.n_elems_global();
   static const char* const names[w] = {"x",       "y",         "radius",      "bed",
@@ -339,6 +153,8 @@ void GaugeObserver::write_maxima(const OwnedState& c) {
     m->set_attr("/", "arrival_level", s_.arrival_level);
     m->set_attr("/", "samples", std::int64_t(t_.size()));
     m->set_attr("/", "interval", s_.interval);
+    // The maxima are over every step, not over the samples (kept above for the gauges' files).
+    m->set_attr("/", "every_step", std::int64_t(1));
     m->set_attr("/", "geographic", std::int64_t(s_.geo.on ? 1 : 0));
     m->close();
     tmp->commit();
@@ -388,12 +204,14 @@ void GaugeObserver::compare() {
   }
 }
 
-void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
+void GaugeObserver::finish(const OwnedState& c, const ElementMaxima& mx, double t,
+                           std::int64_t step) {
   if (finished_) return;
   finished_ = true;
   observe(c, t, step);
-  if (s_.hdf5) write_maxima(c); // collective
-  if (!par::root()) return;     // rank 0 writes the other files
+  runup_ = runup_points_.find(mx); // collective
+  if (s_.hdf5) write_maxima(mx);   // collective
+  if (!par::root()) return;        // rank 0 writes the other files
   if (csv_) {
     errno = 0;
     const bool ok = std::ferror(csv_) == 0 && std::fflush(csv_) == 0;
@@ -447,7 +265,7 @@ void GaugeObserver::finish(const OwnedState& c, double t, std::int64_t step) {
     }
   for (std::size_t i = 0; i < n_named; ++i) {
     const GaugeSettings::Runup& u = s_.runups[i];
-    const RunupState& st = runup_[i];
+    const RunupResult& st = runup_[i];
     if (!std::isfinite(st.value)) {
       spdlog::info("run-up '{}': no water of {:g} or more within {:g}{} of ({:g}, {:g})", u.name,
                    u.min_depth, u.radius, s_.geo.on ? " m" : "", u.x, u.y);

@@ -13,6 +13,8 @@
 #include "backends/convert.hpp"
 #include "backends/cpu/cpu_backend.hpp"
 #include "backends/cpu/cpu_lts_backend.hpp"
+#include "backends/element_columns.hpp"
+#include "backends/host_maxima.hpp"
 #include "backends/host_view.hpp"
 #include "backends/order_dispatch.hpp"
 #include "backends/registry.hpp"
@@ -58,6 +60,18 @@ public:
   }
   void set_state(const std::vector<double>& c) override { state_[ctl_.parity] = c; }
   void get_state(std::vector<double>& c) override { c = state_[ctl_.parity]; }
+  void get_elements(const std::vector<std::int32_t>& elems, std::vector<double>& c,
+                    std::vector<char>& owned) override {
+    gather_columns(state_[ctl_.parity].data(), std::size_t(mesh_.n_elems), std::size_t(M) * O::NP,
+                   elems, c);
+    owned.assign(elems.size(), 1);
+  }
+  void start_maxima(const MaximaRule& rule) override {
+    maxima_.start<Phys>(rule, mesh_.n_elems, owned_range(halo(), mesh_.n_elems).last);
+    sample_maxima();
+  }
+  void sample_maxima() override { launch_maxima(); }
+  void get_maxima(ElementMaxima& m) override { maxima_.get(m); }
   void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
     bind_tables();
@@ -70,7 +84,7 @@ public:
            (mesh_.elem_face.size() + mesh_.edge_elem.size() + mesh_.elem_node.size() +
             mesh_.node_elem_start.size() + mesh_.node_elem.size()) *
                sizeof(int) +
-           mesh_.edge_side.size();
+           mesh_.edge_side.size() + maxima_.bytes();
   }
 
 private:
@@ -143,6 +157,10 @@ private:
   void launch_control(bool init) {
     if (!init && ctl_.dt <= 0) return;
     finish_step(ctl_, halo() ? halo()->transport->max(rate_) : rate_, init);
+  }
+
+  void launch_maxima() {
+    maxima_.track<P>(phys_, view_, current(), ctl_.t);
   }
 
   // ---- parts of a partitioned mesh ----
@@ -224,6 +242,7 @@ private:
   std::vector<Real> state_[2], acc_, flux_, send_, recv_;
   StepControl ctl_{};
   double rate_ = 0;
+  HostMaxima maxima_;
 };
 
 // The factory of kernels/../cpu_backend.hpp for one physics: the order is dispatched here.

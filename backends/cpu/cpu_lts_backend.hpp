@@ -10,6 +10,8 @@
 #include <utility>
 
 #include "backends/convert.hpp"
+#include "backends/element_columns.hpp"
+#include "backends/host_maxima.hpp"
 #include "backends/host_view.hpp"
 #include "backends/lts/lts_driver.hpp"
 #include "backends/lts/lts_weights.hpp"
@@ -56,6 +58,17 @@ public:
   }
   void set_state(const std::vector<double>& c) override { S_ = c; }
   void get_state(std::vector<double>& c) override { c = S_; }
+  void get_elements(const std::vector<std::int32_t>& elems, std::vector<double>& c,
+                    std::vector<char>& owned) override {
+    gather_columns(S_.data(), std::size_t(mesh_.n_elems), std::size_t(W), elems, c);
+    owned.assign(elems.size(), 1);
+  }
+  void start_maxima(const MaximaRule& rule) override {
+    maxima_.start<Phys>(rule, mesh_.n_elems, mesh_.n_elems);
+    sample_maxima();
+  }
+  void sample_maxima() override { launch_maxima(this->time()); }
+  void get_maxima(ElementMaxima& m) override { maxima_.get(m); }
   void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
     bind_tables();
@@ -74,7 +87,8 @@ public:
   }
   std::size_t memory_bytes() const override {
     return (S_.size() + W_.size() + R_.size() + save_.size() + F_.size() + reg_.size()) *
-           sizeof(Real);
+               sizeof(Real) +
+           maxima_.bytes();
   }
 
 private:
@@ -115,6 +129,9 @@ private:
   }
   bool macro_ok() {
     return !std::exchange(bad_, false);
+  }
+  void launch_maxima(double t) {
+    maxima_.track<P>(phys_, view_, view(S_), t);
   }
 
   // The stages of one step of level k from finest step j: its elements' predicted new state in
@@ -229,6 +246,7 @@ private:
   std::vector<Real> S_, W_, R_, save_, F_, reg_;
   std::vector<double> rate_; // of the last check()
   bool bad_ = false;         // an inadmissible state in this macro step
+  HostMaxima maxima_;
 };
 
 } // namespace tridg

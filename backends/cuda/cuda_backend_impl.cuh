@@ -18,9 +18,11 @@
 #include "backends/cuda/cuda_backend.hpp"
 #include "backends/cuda/cuda_check.cuh"
 #include "backends/cuda/device_boundaries.cuh"
+#include "backends/cuda/device_maxima.cuh"
 #include "backends/cuda/device_mesh.cuh"
 #include "backends/cuda/edges_by_side.cuh"
 #include "backends/cuda/element_by_variable.cuh"
+#include "backends/cuda/element_gather.cuh"
 #include "backends/cuda/element_mma.cuh"
 #include "backends/cuda/rate_max.cuh"
 #include "backends/cuda/step_launch.cuh"
@@ -321,6 +323,19 @@ static __global__ void k_put_control(StepControl* ctl, StepControl c) {
   *ctl = c;
 }
 
+// The per-element maxima of the water (kernels/water_maxima.hpp) from the state a step reached,
+// at its time: both from the control block, which the launch just before wrote.
+template <int P, class Phys, class Real>
+__global__ void __launch_bounds__(kMaximaBlock)
+    k_maxima(Phys phys, MeshView<Real> m, StateBuffers<Real> b, const StepControl* ctl,
+             MaximaRule r, MaximaView mx, int n_owned) {
+  step_kernel_wait();
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= n_owned) return;
+  const StateView<Real> u{step_start(b, ctl->parity), b.n};
+  track_element_water<P>(phys, m, u, r, mx, k, ctl->t);
+}
+
 // Rows of the halo: element k's coefficients, all of them together, one thread per value.
 template <class Real>
 __global__ void k_pack(const Real* s, int n, const int* elems, int n_rows, int width, Real* rows) {
@@ -407,8 +422,8 @@ public:
   void get_state(std::vector<double>& c) override {
     StepControl h{};
     read_control(h);
-    // In double straight into the caller's vector: observers call this every sample, and a
-    // reused vector costs neither an allocation nor a second pass over the state.
+    // In double straight into the caller's vector: a reused vector costs neither an allocation
+    // nor a second pass over the state.
     if constexpr (std::is_same_v<Real, double>) {
       c.resize(state_[0].size());
       state_[h.parity].download(c.data());
@@ -417,6 +432,30 @@ public:
       state_[h.parity].download(v.data());
       c.assign(v.begin(), v.end());
     }
+  }
+  void get_elements(const std::vector<std::int32_t>& elems, std::vector<double>& c,
+                    std::vector<char>& owned) override {
+    StepControl h{};
+    read_control(h);
+    columns_.gather(state_[h.parity].get(), n_elems_, M * O::NP, elems, c, stream_);
+    owned.assign(elems.size(), 1);
+  }
+  void start_maxima(const MaximaRule& rule) override {
+    maxima_.start<DevPhys>(rule, n_elems_, owned_range(halo(), n_elems_).last);
+    step_graph_.reset(); // the step's recording gains the maxima's launch
+    sample_maxima();
+  }
+  void sample_maxima() override {
+    resolve_rate();
+    const bool overlap = overlap_;
+    overlap_ = false; // a launch of its own, outside the recorded step
+    launch_maxima();
+    overlap_ = overlap;
+  }
+  void get_maxima(ElementMaxima& m) override {
+    resolve_rate();
+    cuda_check(cudaStreamSynchronize(stream_), "maxima");
+    maxima_.get(m);
   }
   void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
     mesh_.set_aux(aux, edge_aux);
@@ -427,7 +466,7 @@ public:
   }
   std::size_t memory_bytes() const override {
     return state_[0].bytes() + state_[1].bytes() + acc_.bytes() + flux_.bytes() + mesh_.bytes() +
-           rate_max_.bytes();
+           rate_max_.bytes() + maxima_.bytes() + columns_.bytes();
   }
   void enable_profiling(bool on) override { profile_ = on; }
   std::vector<std::pair<std::string, double>> kernel_times() const override {
@@ -587,6 +626,20 @@ private:
     k_finish<<<1, 1, 0, stream_>>>(ctl_.get(), r, init);
     cuda_check(cudaGetLastError(), "control kernel");
     finish_step(host_ctl_, r, init);
+  }
+
+  // After the step's control, in the same stream: on a partitioned mesh whose rate is still
+  // pending (overlap_rate) it sees the time and buffer advanced in advance, which only a
+  // blow-up takes back, and a blow-up ends the run before the maxima are read.
+  void launch_maxima() {
+    if constexpr (DevPhys::has_water_cell) {
+      if (!maxima_.on() || maxima_.n_owned() == 0) return;
+      timed("maxima", [&] {
+        launch_step_kernel(overlap_, k_maxima<P, DevPhys, Real>, maxima_.blocks(), kMaximaBlock,
+                           stream_, phys_, view_, buffers(), ctl_.get(), maxima_.rule(),
+                           maxima_.view(), maxima_.n_owned());
+      });
+    }
   }
 
   // The rate reduction that launch_control left pending: the control block of finish_step from
@@ -766,6 +819,8 @@ private:
   DeviceArray<StepControl> ctl_;
   DeviceArray<typename Phys::template Boundary<Real>> bcs_;
   DeviceBoundaryTables<Real, Phys> tables_;
+  DeviceMaxima maxima_;
+  DeviceColumns columns_;
   bool profile_ = false;
   // Only the captured step overlaps its launches (step_launch.cuh): the profiler's per-kernel
   // times and the partitioned step's events want plain launches.

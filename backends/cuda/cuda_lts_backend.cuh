@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "backends/cuda/device_maxima.cuh"
+#include "backends/cuda/element_gather.cuh"
 #include "backends/host_view.hpp"
 #include "backends/lts/lts_driver.hpp"
 #include "backends/lts/lts_weights.hpp"
@@ -181,6 +183,20 @@ public:
     S_.download(v.data());
     c.assign(v.begin(), v.end());
   }
+  void get_elements(const std::vector<std::int32_t>& elems, std::vector<double>& c,
+                    std::vector<char>& owned) override {
+    columns_.gather(S_.get(), E_, W, elems, c, stream_);
+    owned.assign(elems.size(), 1);
+  }
+  void start_maxima(const MaximaRule& rule) override {
+    maxima_.start<DevPhys>(rule, E_, E_);
+    sample_maxima();
+  }
+  void sample_maxima() override { launch_maxima(this->time()); }
+  void get_maxima(ElementMaxima& m) override {
+    cuda_check(cudaStreamSynchronize(stream_), "maxima");
+    maxima_.get(m);
+  }
   void set_boundary(int i, const HostBoundary<Phys>& bc) override {
     cfg_.boundaries.at(i) = bc;
     bcs_.upload(bc_tables_.params(cfg_));
@@ -200,7 +216,8 @@ public:
   }
   std::size_t memory_bytes() const override {
     return S_.bytes() + W_.bytes() + R_.bytes() + save_.bytes() + F_.bytes() + reg_.bytes() +
-           mesh_.bytes() + rate_.bytes() + inv_length_.bytes();
+           mesh_.bytes() + rate_.bytes() + inv_length_.bytes() + maxima_.bytes() +
+           columns_.bytes();
   }
 
 private:
@@ -241,6 +258,7 @@ private:
     if (bad) bad_.upload(std::vector<int>{0});
     return bad == 0;
   }
+  void launch_maxima(double t) { maxima_.track_at<P>(phys_, view_, sv(S_), t, stream_); }
   void take_plan() {
     const LtsPlan& plan = this->plan();
     while (levels_.size() < plan.by_level.size())
@@ -332,6 +350,8 @@ private:
   DeviceArray<std::int8_t> level_;
   std::vector<std::unique_ptr<DeviceLevel>> levels_;
   bool limiting_ = false, in_stage_ = false;
+  DeviceMaxima maxima_;
+  DeviceColumns columns_;
 };
 
 } // namespace tridg

@@ -35,6 +35,8 @@ public:
   }
 
   int n_elems() const { return mesh_.n_elems; }
+  const Phys& phys() const { return phys_; }
+  const MeshView<double>& view() const { return view_; }
   std::size_t size() const { return std::size_t(B) * mesh_.n_elems; }
   std::size_t memory_bytes() const {
     return (flux_.size() + mesh_.geom.size() + mesh_.edge_geom.size() + mesh_.bnd_xy.size()) *

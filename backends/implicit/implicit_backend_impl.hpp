@@ -9,6 +9,8 @@
 #include <cmath>
 #include <limits>
 
+#include "backends/element_columns.hpp"
+#include "backends/host_maxima.hpp"
 #include "backends/implicit/esdirk.hpp"
 #include "backends/implicit/implicit_backend.hpp"
 #include "backends/implicit/newton.hpp"
@@ -46,6 +48,19 @@ public:
     cfl_scale_ = 1;
   }
   void get_state(std::vector<double>& c) override { c = u_; }
+  void get_elements(const std::vector<std::int32_t>& elems, std::vector<double>& c,
+                    std::vector<char>& owned) override {
+    gather_columns(u_.data(), std::size_t(op_.n_elems()), std::size_t(Op::B), elems, c);
+    owned.assign(elems.size(), 1);
+  }
+  void start_maxima(const MaximaRule& rule) override {
+    maxima_.start<Phys>(rule, op_.n_elems(), op_.n_elems());
+    sample_maxima();
+  }
+  void sample_maxima() override {
+    maxima_.track<P>(op_.phys(), op_.view(), StateView<double>{u_.data(), op_.n_elems()}, t_);
+  }
+  void get_maxima(ElementMaxima& m) override { maxima_.get(m); }
   void set_time(double t, std::int64_t steps) override {
     t_ = t;
     steps_ = steps;
@@ -60,7 +75,7 @@ public:
   void limit() override {}
   std::size_t memory_bytes() const override {
     constexpr std::size_t B = Op::B;
-    const std::size_t host = op_.memory_bytes() + u_.size() * sizeof(double) * 12;
+    const std::size_t host = op_.memory_bytes() + u_.size() * sizeof(double) * 12 + maxima_.bytes();
     if (const DeviceSystem<HostBoundary<Phys>>* d = newton_.device())
       return host + d->memory_bytes();
     return host + std::size_t(op_.n_elems()) * 5 * B * B * sizeof(double);
@@ -69,14 +84,18 @@ public:
   StepStatus advance(std::int64_t max_steps, double t_target) override {
     StepStatus st;
     for (std::int64_t i = 0; i < max_steps && st.failure.empty(); ++i) {
+      const std::int64_t before = steps_;
+      bool converged = false;
       if (is_steady(prm_.scheme)) {
-        if (prm_.scheme == ImplicitScheme::steady ? steady_iteration(st) : rk_iteration(st)) {
-          st.finished = true;
-          break;
-        }
+        converged = prm_.scheme == ImplicitScheme::steady ? steady_iteration(st) : rk_iteration(st);
       } else {
         if (t_ >= t_target) break;
         time_step(t_target, st);
+      }
+      if (steps_ != before) sample_maxima(); // an accepted step
+      if (converged) {
+        st.finished = true;
+        break;
       }
     }
     st.t = t_;
@@ -364,6 +383,7 @@ private:
   bool has_prev_ = false;
   double r0_ = -1, residual_ = 0, cfl_ = 0, cfl_scale_ = 1;
   long rejected_ = 0;
+  HostMaxima maxima_;
 };
 
 template <class Phys>

@@ -13,6 +13,10 @@
 //   void level_step(int k, int64 j)        level k's step from finest step j (lts_scheme.md)
 //   void finish_level(int k)               the end of level k's step
 //   bool macro_ok()                        no inadmissible state in the macro step (after it)
+//   void launch_maxima(double t)           the per-element maxima of the water
+//                                          (kernels/water_maxima.hpp) from the state at t, the
+//                                          end of an accepted macro step; nothing unless
+//                                          start_maxima asked for them
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -81,6 +85,8 @@ public:
       }
       t_ = ms.last ? t_target : t_ + std::ldexp(h_, plan_.levels);
       ++steps_;
+      // Every macro step: within one, the levels' elements stand at different times.
+      self().launch_maxima(t_);
       ++done;
       substeps_ += std::int64_t(1) << plan_.levels;
       work_ += plan_.work_ratio() * double(std::int64_t(1) << plan_.levels);
@@ -135,6 +141,7 @@ protected:
   const LtsParams& lts_params() const { return params_; }
   double cfl_factor() const { return cfl_factor_; }
   const std::vector<double>& inv_lengths() const { return inv_length_; }
+  double time() const { return t_; }
 
 private:
   static constexpr int kReplanEvery = 64; // macro steps between plans when the rates allow

@@ -38,6 +38,7 @@
 #include "physics/linear_shallow_water/flux_central.hpp"
 #include "physics/linear_shallow_water/flux_upwind.hpp"
 #include "physics/linear_shallow_water/state.hpp"
+#include "physics/linear_shallow_water/water_cell.hpp"
 #include "physics/shallow_water/geo_normal.hpp"
 
 namespace tridg {
@@ -103,6 +104,12 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   template <int P> TRIDG_HD Real inv_radius(const MeshView<Real>& m, int k) const {
     if (!geographic) return inv_inradius(m, k);
     return ldg(&m.aux[lsw_aux_layout<P>().geo_inv_r() * m.n_elems + k]);
+  }
+  // What gauges and the maxima see of a cell (physics/linear_shallow_water/water_cell.hpp).
+  static constexpr bool has_water_cell = true;
+  template <int P>
+  TRIDG_HD WaterCell<Real> water_cell(const MeshView<MeshReal<Real>>& m, int k, Real eta) const {
+    return lsw_water_cell(lsw_aux_layout<P>(), m.aux, m.n_elems, k, eta);
   }
   // g eta grad H, times w_q det J (which the depth data hold).
   template <int P>

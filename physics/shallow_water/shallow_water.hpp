@@ -30,6 +30,7 @@
 #include "physics/shallow_water/flux_rusanov.hpp"
 #include "physics/shallow_water/geo_normal.hpp"
 #include "physics/shallow_water/limiter.hpp"
+#include "physics/shallow_water/water_cell.hpp"
 
 namespace tridg {
 
@@ -141,6 +142,12 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   template <int P>
   TRIDG_HD Cell cell(const MeshView<MeshReal<Real>>& m, int k, const Real* mean) const {
     return sw_cell(constants(), sw_aux_layout<P>(), m.aux, m.n_elems, k, mean);
+  }
+  // What gauges and the maxima see of a cell (physics/shallow_water/water_cell.hpp).
+  static constexpr bool has_water_cell = true;
+  template <int P>
+  TRIDG_HD WaterCell<Real> water_cell(const MeshView<MeshReal<Real>>& m, int k, Real h) const {
+    return sw_water_cell(constants(), sw_aux_layout<P>(), m.aux, m.n_elems, k, h);
   }
   // A film thinner than dry_depth carries no momentum (the limiter removes it).
   TRIDG_HD void limited_mean(Real* mean) const {

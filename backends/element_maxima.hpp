@@ -1,0 +1,30 @@
+#pragma once
+// The per-element maxima a backend tracked (kernels/water_maxima.hpp), read back to the host in
+// double: columns of the elements this process holds, addressed by whole-mesh element like
+// core/owned_state.hpp's state.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/water_maxima.hpp"
+
+namespace tridg {
+
+struct ElementMaxima {
+  MaximaRule rule;
+  std::size_t n = 0; // columns
+  // [n] each; reach and reach_time [rule.n_reach][n] (MaximaView's meanings)
+  std::vector<double> level, depth, arrival, reach, reach_time;
+  // Whole-mesh element -> column, -1 where another rank owns the element; null: every element,
+  // each at its own index.
+  const std::int32_t* index = nullptr;
+
+  bool owns(std::int32_t k) const { return !index || index[k] >= 0; }
+  // Column of element k, which this process must own.
+  std::size_t column(std::int32_t k) const { return std::size_t(index ? index[k] : k); }
+  std::size_t reach_at(int rule_index, std::int32_t k) const {
+    return std::size_t(rule_index) * n + column(k);
+  }
+};
+
+} // namespace tridg

@@ -1,5 +1,6 @@
 #pragma once
-// Template body of run_problem, instantiated once per physics (physics/*/run.cpp).
+// Template body of run_problem, instantiated once per physics and flux by the translation units
+// solver/CMakeLists.txt generates from solver/instance.cpp.in.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>

@@ -9,7 +9,9 @@
 #include <atomic>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,14 @@ private:
 using tridg_test::order_compiled;
 
 using tridg_test::differing_bits;
+
+// The whole of a text file a run wrote.
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 inline std::string source_path(const std::string& rel) {
   return std::string(TRIDG_SOURCE_DIR) + "/" + rel;

@@ -29,14 +29,6 @@ using namespace tridg::swtest;
 
 namespace {
 
-// The whole of a text file a run wrote.
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 constexpr double kDeg = std::numbers::pi / 180;
 
 // The exact depth of the zonal flow (the case's constants).
@@ -225,7 +217,7 @@ TEST_CASE("run-up at named points, within radii in metres on a geographic mesh")
   // Two steps of the lake at rest: the backend's maxima hold the still water.
   Scratch out("runup");
   run_sw("cases/lake_at_rest_geographic.toml", 1, -1, {"time.steps=2"}, out.path());
-  const Json summary = Json::parse(read_text(out.file("gauges_summary.json")));
+  const Json summary = Json::parse(test::read_text(out.file("gauges_summary.json")));
   const Json& runup = summary.at("runup");
   const double island = runup.at("island").at("elevation").get<double>();
   const double corner = runup.at("corner").at("elevation").get<double>();

@@ -24,14 +24,6 @@ using namespace tridg::swtest;
 
 namespace {
 
-// The whole of a text file a run wrote.
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 const std::string kCase = "cases/tsunami_ocean.toml";
 const std::string kMesh = "meshes/prepared/thacker.h5";
 // A fixed step of 2^-10 s (below the stability limit): sample times and the steps' times are
@@ -55,7 +47,7 @@ Maxima run_basin(std::vector<std::string> sets, int threads = 0) {
   m.depth = f.read<double>("max_depth", dims);
   m.arrival = f.read<double>("arrival_time", dims);
   CHECK(f.attr_int("/", "every_step") == 1);
-  m.summary = Json::parse(read_text(out.file("gauges_summary.json")));
+  m.summary = Json::parse(test::read_text(out.file("gauges_summary.json")));
   m.final_state = r.final_state;
   return m;
 }

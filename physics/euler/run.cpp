@@ -4,7 +4,7 @@
 #include "physics/euler/euler.hpp"
 #include "physics/euler/output.hpp"
 #include "solver/flux_dispatch.hpp"
-#include "solver/run_driver_impl.hpp"
+#include "solver/run_driver.hpp"
 #include "tridg_fluxes_euler.hpp"
 
 namespace tridg {

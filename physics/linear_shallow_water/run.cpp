@@ -4,7 +4,7 @@
 #include "physics/linear_shallow_water/linear_shallow_water.hpp"
 #include "physics/linear_shallow_water/output.hpp"
 #include "solver/flux_dispatch.hpp"
-#include "solver/run_driver_impl.hpp"
+#include "solver/run_driver.hpp"
 #include "tridg_fluxes_linear_shallow_water.hpp"
 
 namespace tridg {

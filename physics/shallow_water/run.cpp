@@ -4,7 +4,7 @@
 #include "physics/shallow_water/output.hpp"
 #include "physics/shallow_water/shallow_water.hpp"
 #include "solver/flux_dispatch.hpp"
-#include "solver/run_driver_impl.hpp"
+#include "solver/run_driver.hpp"
 #include "tridg_fluxes_shallow_water.hpp"
 
 namespace tridg {

@@ -20,14 +20,6 @@ using namespace tridg;
 
 namespace {
 
-// The whole of a text file a run wrote.
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 struct Maxima {
   std::vector<double> level, depth, arrival;
   double runup = 0;
@@ -45,7 +37,7 @@ Maxima run_basin(const std::string& device, int p, std::vector<std::string> sets
   m.level = f.read<double>("max_eta", dims);
   m.depth = f.read<double>("max_depth", dims);
   m.arrival = f.read<double>("arrival_time", dims);
-  m.runup = Json::parse(read_text(out.file("gauges_summary.json")))
+  m.runup = Json::parse(test::read_text(out.file("gauges_summary.json")))
                 .at("runup")
                 .at("elevation")
                 .get<double>();

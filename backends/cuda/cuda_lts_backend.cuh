@@ -216,8 +216,7 @@ public:
   }
   std::size_t memory_bytes() const override {
     return S_.bytes() + W_.bytes() + R_.bytes() + save_.bytes() + F_.bytes() + reg_.bytes() +
-           mesh_.bytes() + rate_.bytes() + inv_length_.bytes() + maxima_.bytes() +
-           columns_.bytes();
+           mesh_.bytes() + rate_.bytes() + inv_length_.bytes() + maxima_.bytes() + columns_.bytes();
   }
 
 private:

@@ -27,4 +27,19 @@ struct ElementMaxima {
   }
 };
 
+// The maxima before the first state is taken in: no element ever wet or reached. One start for
+// the host's arrays and the device's.
+inline ElementMaxima element_maxima_start(const MaximaRule& rule, std::size_t n) {
+  ElementMaxima m;
+  m.rule = rule;
+  m.n = n;
+  const std::size_t reach = std::size_t(rule.n_reach) * n;
+  m.level.assign(n, maxima_start_level());
+  m.depth.assign(n, 0.0);
+  m.arrival.assign(n, maxima_start_level());
+  m.reach.assign(reach, maxima_start_reach());
+  m.reach_time.assign(reach, 0.0);
+  return m;
+}
+
 } // namespace tridg

@@ -21,15 +21,8 @@ public:
   template <class Phys> void start(const MaximaRule& rule, int n, int n_owned) {
     if constexpr (!Phys::has_water_cell)
       fail(ExitCode::internal, "maxima of the water asked of a physics without water");
-    rule_ = rule;
-    n_ = n;
+    m_ = element_maxima_start(rule, std::size_t(n));
     n_owned_ = n_owned;
-    const std::size_t E = std::size_t(n), R = std::size_t(rule.n_reach);
-    level_.assign(E, maxima_start_level());
-    depth_.assign(E, 0.0);
-    arrival_.assign(E, maxima_start_level());
-    reach_.assign(R * E, maxima_start_reach());
-    reach_time_.assign(R * E, 0.0);
     on_ = true;
   }
   bool on() const { return on_; }
@@ -40,7 +33,7 @@ public:
     if constexpr (Phys::has_water_cell) {
       if (!on_) return;
       const MaximaView v = view();
-      const MaximaRule r = rule_;
+      const MaximaRule r = m_.rule;
 #pragma omp parallel for schedule(static)
       for (int k = 0; k < n_owned_; ++k) track_element_water<P>(phys, m, U, r, v, k, t);
     }
@@ -49,28 +42,22 @@ public:
   // The arrays, every column of the n elements (index: the caller's).
   void get(ElementMaxima& out) const {
     if (!on_) fail(ExitCode::internal, "maxima read back before they were started");
-    out.rule = rule_;
-    out.n = std::size_t(n_);
-    out.level = level_;
-    out.depth = depth_;
-    out.arrival = arrival_;
-    out.reach = reach_;
-    out.reach_time = reach_time_;
-    out.index = nullptr;
+    out = m_;
   }
   std::size_t bytes() const {
-    return (level_.size() + depth_.size() + arrival_.size() + reach_.size() + reach_time_.size()) *
+    return (m_.level.size() + m_.depth.size() + m_.arrival.size() + m_.reach.size() +
+            m_.reach_time.size()) *
            sizeof(double);
   }
 
 private:
   MaximaView view() {
-    return {n_, level_.data(), depth_.data(), arrival_.data(), reach_.data(), reach_time_.data()};
+    return {int(m_.n),         m_.level.data(), m_.depth.data(),
+            m_.arrival.data(), m_.reach.data(), m_.reach_time.data()};
   }
-  MaximaRule rule_{};
-  int n_ = 0, n_owned_ = 0;
+  ElementMaxima m_; // index stays null: every column is the element of its number
+  int n_owned_ = 0;
   bool on_ = false;
-  std::vector<double> level_, depth_, arrival_, reach_, reach_time_;
 };
 
 } // namespace tridg

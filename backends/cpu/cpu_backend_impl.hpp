@@ -35,10 +35,7 @@ class CpuBackend final : public StepDriver<CpuBackend<P, Phys>, HostBoundary<Phy
 
 public:
   void set_aux(const std::vector<double>& aux, const std::vector<double>& edge_aux) override {
-    if (aux.size() != mesh_.aux.size() || edge_aux.size() != mesh_.edge_aux.size())
-      fail(ExitCode::internal, "set_aux: the physics' data changed size");
-    std::copy(aux.begin(), aux.end(), mesh_.aux.begin()); // the view's pointers stay valid
-    std::copy(edge_aux.begin(), edge_aux.end(), mesh_.edge_aux.begin());
+    set_host_aux(mesh_, aux, edge_aux); // the view's pointers stay valid
   }
   CpuBackend(const Phys& phys, const BasisTables& tables, const MeshArrays& mesh,
              const BackendConfig<HostBoundary<Phys>>& cfg)
@@ -195,8 +192,7 @@ private:
   }
 
   void bind_tables() {
-    for (std::size_t i = 0; i < cfg_.boundaries.size(); ++i)
-      cfg_.boundaries[i].table = cfg_.bc_tables[i].empty() ? nullptr : cfg_.bc_tables[i].data();
+    bind_host_tables(cfg_);
   }
   StateView<Real> view(std::vector<Real>& v) {
     return {v.data(), mesh_.n_elems};

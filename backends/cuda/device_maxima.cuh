@@ -36,12 +36,12 @@ public:
     rule_ = rule;
     n_ = n;
     n_owned_ = n_owned;
-    const std::size_t E = std::size_t(n), R = std::size_t(rule.n_reach);
-    level_.upload(std::vector<double>(E, maxima_start_level()));
-    depth_.upload(std::vector<double>(E, 0.0));
-    arrival_.upload(std::vector<double>(E, maxima_start_level()));
-    reach_.upload(std::vector<double>(R * E, maxima_start_reach()));
-    reach_time_.upload(std::vector<double>(R * E, 0.0));
+    const ElementMaxima start = element_maxima_start(rule, std::size_t(n));
+    level_.upload(start.level);
+    depth_.upload(start.depth);
+    arrival_.upload(start.arrival);
+    reach_.upload(start.reach);
+    reach_time_.upload(start.reach_time);
     on_ = true;
   }
   bool on() const { return on_; }

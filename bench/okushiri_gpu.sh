@@ -11,6 +11,7 @@
 # meshes/NAME.h5 that travelled. Logs and the small outputs go to $OUT/okushiri.tar.xz, the main
 # run's per-element maxima to $OUT/max_inundation.h5.xz.
 #   RUNS="hno_p1 tanioka_p1 hno_p1_coarse hno_p2_coarse hno_p2" bench/okushiri_gpu.sh
+#   RUNS="hno_p1@limiter.tvb_m=1e-4+t400" bench/okushiri_gpu.sh
 # RUN_LIMIT bounds each run's seconds (a run past it ends with exit 124 in its log).
 # EXTRA_ARGS are added to every run (for example "--set gauges.interval=1", or the first 15
 # minutes with gauges at more points: "--set time.end=900 --set gauges.points.lab_edge=[139.4,42.098]").
@@ -41,10 +42,14 @@ pack() { # what has run so far, so that a call stopped at its limit still brings
     ./*.log ./*.txt $(ls -d $RUNS 2>/dev/null) 2>/dev/null)
 }
 for full in $RUNS; do
-  # NAME+tSECONDS: the run NAME ends at SECONDS of the event.
+  # NAME+tSECONDS: the run NAME ends at SECONDS of the event; NAME@KEY=VALUE@...: the run NAME
+  # with those case keys set (for example hno_p1@limiter.tvb_m=1e-4+t400).
   r=${full%%+t*}
   END_ARGS=()
   [ "$r" != "$full" ] && END_ARGS=(--set "time.end=${full##*+t}")
+  IFS=@ read -r -a sets <<< "$r"
+  r=${sets[0]}
+  for kv in "${sets[@]:1}"; do END_ARGS+=(--set "$kv"); done
   case $r in
   hno_p1) run hno_p1 okushiri_1993 meshes/okushiri.h5 ;;
   tanioka_p1) run tanioka_p1 okushiri_1993_tanioka meshes/okushiri.h5 ;;

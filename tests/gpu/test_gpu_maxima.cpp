@@ -6,6 +6,7 @@
 
 #include "../compiled_orders.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -44,36 +45,57 @@ Maxima run_basin(const std::string& device, int p, std::vector<std::string> sets
   return m;
 }
 
-// The two backends round differently (fused multiply-adds), so a cell near the dry depth or the
-// arrival threshold may cross it a step apart: such elements are counted, not failed, and must
-// stay few; the others agree to round-off.
-void check_agreement(const Maxima& g, const Maxima& c) {
+// How far two runs' maxima are apart. The two backends round differently (fused multiply-adds),
+// so a cell near the dry depth or the arrival threshold may cross it a step apart: such elements
+// are counted apart from the levels and depths of the cells wet in both.
+struct Apart {
+  double level = 0, depth = 0, runup = 0;
+  std::size_t wet_differs = 0, arrival_differs = 0, n = 0;
+};
+
+Apart apart(const Maxima& g, const Maxima& c) {
   REQUIRE(g.level.size() == c.level.size());
-  const std::size_t n = c.level.size();
-  std::size_t wet_differs = 0, arrival_differs = 0;
-  double level = 0, depth = 0;
-  for (std::size_t k = 0; k < n; ++k) {
+  Apart d;
+  d.n = c.level.size();
+  for (std::size_t k = 0; k < d.n; ++k) {
     if (std::isnan(g.level[k]) != std::isnan(c.level[k])) {
-      ++wet_differs;
+      ++d.wet_differs;
       continue;
     }
     if (!std::isnan(c.level[k])) {
-      level = std::max(level, std::abs(g.level[k] - c.level[k]));
-      depth = std::max(depth, std::abs(g.depth[k] - c.depth[k]));
+      d.level = std::max(d.level, std::abs(g.level[k] - c.level[k]));
+      d.depth = std::max(d.depth, std::abs(g.depth[k] - c.depth[k]));
     }
     if (!(g.arrival[k] == c.arrival[k]) && !(std::isnan(g.arrival[k]) && std::isnan(c.arrival[k])))
-      ++arrival_differs;
+      ++d.arrival_differs;
   }
+  d.runup = std::abs(g.runup - c.runup);
   MESSAGE("max |level difference| "
-          << level << " m, depth " << depth << "; wet in one only: " << wet_differs
-          << ", arrivals differing: " << arrival_differs << " of " << n << "; run-up " << g.runup
-          << " against " << c.runup);
-  CHECK(level < 1e-9);
-  CHECK(depth < 1e-9);
-  CHECK(wet_differs <= n / 100);
-  CHECK(arrival_differs <= n / 100);
-  CHECK(std::abs(g.runup - c.runup) < 1e-6);
+          << d.level << " m, depth " << d.depth << "; wet in one only: " << d.wet_differs
+          << ", arrivals differing: " << d.arrival_differs << " of " << d.n << "; run-up "
+          << g.runup << " against " << c.runup);
+  return d;
 }
+
+// Threshold crossings a step apart stay few.
+void check_crossings(const Apart& d) {
+  CHECK(d.wet_differs <= d.n / 100);
+  CHECK(d.arrival_differs <= d.n / 100);
+}
+
+// The others agree to round-off.
+void check_agreement(const Maxima& g, const Maxima& c) {
+  const Apart d = apart(g, c);
+  CHECK(d.level < 1e-9);
+  CHECK(d.depth < 1e-9);
+  check_crossings(d);
+  CHECK(d.runup < 1e-6);
+}
+
+// The case's initial surface with the hump one ulp higher (0.05 is 0.05000000000000000277 as a
+// double; the next double up reads back from 0.05000000000000001).
+const std::string kHumpUlpUp =
+    "initial.eta=\"0.05000000000000001 * exp(-((x - 0.8)^2 + (y - 1.4)^2) / 0.04)\"";
 
 } // namespace
 
@@ -82,14 +104,22 @@ TEST_CASE("maxima every step: GPU equals CPU (global time stepping, p = 1)") {
   check_agreement(run_basin("cuda", 1, {}), run_basin("cpu", 1, {}));
 }
 
-// An open discrepancy, kept visible: at p = 2 the GPU's maxima differ from the CPU's from the
-// first 0.1 s on (measured: levels 9.3e-5 m apart at 0.1 s and 1.2e-4 m at 1.5 s, 43 of 2,952
-// arrivals a step apart at both), while p = 1 agrees to round-off; test_gpu_lts sees the two
-// backends' states part at p = 2 on this basin too. Its cause is not found; the case reports
-// without failing the GPU suite until it is.
-TEST_CASE("maxima every step: GPU equals CPU (global time stepping, p = 2)" * doctest::may_fail()) {
+// At p = 2 the limiter's choice is a switch: a troubled cell drops its quadratic modes, any other
+// keeps them whole (physics/shallow_water/limiter.hpp). Rounding decides the cells at the
+// switch, and the basin's p = 2 maxima answer rounding itself: on the CPU alone, the hump one
+// ulp higher moves them by 1.2e-4 m (2,663 of 2,952 elements by more than 1e-9; at p = 1 by
+// 1e-14). The GPU, which rounds differently at every fused multiply-add, is held to that
+// response: within four times the CPU's own answer to the one-ulp change.
+TEST_CASE("maxima every step: GPU as close to the CPU as the CPU to itself (p = 2)") {
   TRIDG_SKIP_ORDER(2, return )
-  check_agreement(run_basin("cuda", 2, {}), run_basin("cpu", 2, {}));
+  const Maxima cpu = run_basin("cpu", 2, {});
+  const Apart own = apart(run_basin("cpu", 2, {kHumpUlpUp}), cpu);
+  const Apart gpu = apart(run_basin("cuda", 2, {}), cpu);
+  REQUIRE(own.level > 1e-9); // the bound below is not vacuous
+  CHECK(gpu.level <= 4 * own.level);
+  CHECK(gpu.depth <= 4 * own.depth);
+  CHECK(gpu.runup <= 4 * own.runup + 1e-12);
+  check_crossings(gpu);
 }
 
 TEST_CASE("maxima every macro step: GPU equals CPU (local time stepping)") {

@@ -50,12 +50,17 @@ done
 build() {
   cmake -S "$1" -B "$2" -G Ninja -DTRIDG_WITH_GMSH=OFF -DTRIDG_CUDA=ON \
     -DTRIDG_CUDA_ARCHS="$CUDA_ARCHS" -DTRIDG_ORDERS="${ORDERS:-1;2;3}" -DTRIDG_WERROR=ON -DTRIDG_MPI=ON \
-    -DTRIDG_METIS=ON -DTRIDG_TESTS=OFF ${EXTRA_CMAKE:-} > "$W/configure_$(basename "$2").log" 2>&1 ||
+    -DTRIDG_METIS=ON -DTRIDG_TESTS=OFF -DTRIDG_CUDA_PTXAS_VERBOSE=ON ${EXTRA_CMAKE:-} > "$W/configure_$(basename "$2").log" 2>&1 ||
     { tail -30 "$W/configure_$(basename "$2").log"; return 1; }
   /usr/bin/time -f "$(basename "$2"): build %e s" cmake --build "$2" -j "$(nproc)" \
     --target ${TARGETS:-tridg bench_mpi} > "$W/build_$(basename "$2").log" 2>&1 ||
     { grep -E "error" -A3 "$W/build_$(basename "$2").log" | head -60; return 1; }
   tail -1 "$W/build_$(basename "$2").log"
+  # ptxas's report: the kernels that spill (the 64-bit offsets' register pairs would show here).
+  echo "$(basename "$2"): $(grep -cE "[1-9][0-9]* bytes spill (stores|loads)" \
+    "$W/build_$(basename "$2").log") ptxas lines with spills"
+  grep -E "[1-9][0-9]* bytes spill (stores|loads)" "$W/build_$(basename "$2").log" | sort | uniq -c |
+    head -10
 }
 
 # The peak GPU memory in MiB over a command's run above what was in use before it (nvidia-smi

@@ -3,6 +3,8 @@
 // already multiplied by length and weight so that the element kernel only lifts it. The physics
 // enters through its hooks (kernels/physics_interface.hpp): the cell data, the reconstruction of
 // the edge states, the boundary ghost state and the numerical flux.
+#include <cstdint>
+
 #include "core/dg_tables.hpp"
 #include "kernels/dg_views.hpp"
 #include "kernels/flux_layout.hpp"
@@ -52,8 +54,14 @@ TRIDG_HD typename Phys::Cell cell_of(const Phys& phys, const MeshView<Real>& m,
   if constexpr (Phys::has_cell) {
     constexpr int NP = Order<P>::NP;
     Real mean[Phys::M];
+    // Mode 0 of each variable at a running offset, as element_rhs reads the state (the same
+    // vectorization on the host, so the same bits as with 32-bit offsets).
+    std::int64_t at = k;
 #pragma unroll
-    for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(ldg(&U.c[row_offset(v * NP, U.n, k)]));
+    for (int v = 0; v < Phys::M; ++v) {
+      mean[v] = cell_mean(ldg(&U.c[at]));
+      at += std::int64_t(NP) * U.n;
+    }
     return phys.template cell<P>(m, k, mean);
   } else {
     return {};

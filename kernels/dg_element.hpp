@@ -103,12 +103,17 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
                           AfterVolume after_volume = {}) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
   const int E = m.n_elems;
+  // Row v NP + j of element k at a running 64-bit offset rather than row_offset's product: so
+  // formed, GCC vectorizes this loop as it did with 32-bit offsets, and the host's results keep
+  // their bits (which loops are vectorized decides how the stage's multiply-adds are fused).
+  std::int64_t at = k;
 #pragma unroll
   for (int v = 0; v < M; ++v)
 #pragma unroll
     for (int j = 0; j < NP; ++j) {
-      u[v][j] = ldg(&U.c[row_offset(v * NP + j, U.n, k)]);
+      u[v][j] = ldg(&U.c[at]);
       rhs[v][j] = 0;
+      at += U.n;
     }
   const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[row_offset(1, E, k)]);
   const Real g2 = ldg(&m.geom[row_offset(2, E, k)]), g3 = ldg(&m.geom[row_offset(3, E, k)]);

@@ -35,7 +35,7 @@ STEPS=${STEPS:-5}
 REPEAT=${REPEAT:-3}
 CUDA_ARCHS=${CUDA_ARCHS:-90}
 # For a try of the script's logic without a GPU: T=build/bin/tridg DEVICE=cpu LARGE_REFINE=1
-# LARGE_P=2 MEMORY_REFINE=1 STAGE="large1 large2 memory".
+# LARGE_P=2 MEMORY_REFINE=1 STEP_REFINES=0 STEP_STEPS=5 STAGE="step large1 large2 memory".
 T=${T:-build-index64/bin/tridg}
 DEVICE=${DEVICE:-cuda}
 LARGE_P=${LARGE_P:-3}
@@ -140,17 +140,17 @@ for stage in ${STAGE:-build base step large1 large2 memory}; do
     ;;
   step)
     if [ -f bench/meshes/dmr_100k.h5 ]; then
-      mesh=bench/meshes/dmr_100k.h5 refines="2"
+      mesh=bench/meshes/dmr_100k.h5 refines=${STEP_REFINES:-2}
     else
       echo "no bench/meshes/dmr_100k.h5: the prepared double Mach mesh refined 3 and 4 times"
-      mesh=meshes/prepared/double_mach.h5 refines="3 4"
+      mesh=meshes/prepared/double_mach.h5 refines=${STEP_REFINES:-3 4}
     fi
     trees=build-index64
     [ -x build-base/bin/bench_mpi ] && trees="build-base build-index64"
     for i in $(seq "$REPEAT"); do
       for t in $trees; do
         echo "-- $t, repeat $i"
-        $t/bin/bench_mpi --root . --mesh "$mesh" --refines $refines --orders 1 --steps 200 \
+        $t/bin/bench_mpi --root . --mesh "$mesh" --refines $refines --orders 1 --steps "${STEP_STEPS:-200}" \
           --device "$DEVICE" 2>&1 |
           grep -v "^\[" | tee -a "$OUT/step_$t.log"
       done

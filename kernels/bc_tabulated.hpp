@@ -9,7 +9,7 @@ namespace tridg {
 template <int M, class Real>
 TRIDG_HD void tabulated_ghost(const BoundaryEdges& bc, const MeshReal<Real>* table,
                               const EdgePoint<Real>& pt, Real* g) {
-  for (int k = 0; k < M; ++k) g[k] = table[(k * pt.nf + pt.q) * bc.count + (pt.e - bc.first)];
+  for (int k = 0; k < M; ++k) g[k] = table[row_offset(k * pt.nf + pt.q, bc.count, pt.e - bc.first)];
 }
 
 } // namespace tridg

@@ -3,6 +3,8 @@
 // already multiplied by length and weight so that the element kernel only lifts it. The physics
 // enters through its hooks (kernels/physics_interface.hpp): the cell data, the reconstruction of
 // the edge states, the boundary ghost state and the numerical flux.
+#include <cstdint>
+
 #include "core/dg_tables.hpp"
 #include "kernels/dg_views.hpp"
 #include "kernels/flux_layout.hpp"
@@ -14,7 +16,7 @@ namespace tridg {
 template <class Real> struct StateCoefficients {
   StateView<Real> U;
   int k;
-  TRIDG_HD Real operator()(int i) const { return ldg(&U.c[i * U.n + k]); }
+  TRIDG_HD Real operator()(int i) const { return ldg(&U.c[row_offset(i, U.n, k)]); }
 };
 
 // Traces at all Gauss points of side s of the element whose coefficient i = v NP + j `coef(i)`
@@ -52,8 +54,14 @@ TRIDG_HD typename Phys::Cell cell_of(const Phys& phys, const MeshView<Real>& m,
   if constexpr (Phys::has_cell) {
     constexpr int NP = Order<P>::NP;
     Real mean[Phys::M];
+    // Mode 0 of each variable at a running offset, as element_rhs reads the state (the same
+    // vectorization on the host, so the same bits as with 32-bit offsets).
+    std::int64_t at = k;
 #pragma unroll
-    for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(ldg(&U.c[(v * NP) * U.n + k]));
+    for (int v = 0; v < Phys::M; ++v) {
+      mean[v] = cell_mean(ldg(&U.c[at]));
+      at += std::int64_t(NP) * U.n;
+    }
     return phys.template cell<P>(m, k, mean);
   } else {
     return {};
@@ -92,7 +100,7 @@ template <int P, class Phys, class Real>
 TRIDG_HD void interior_edge(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                             const StateView<Real>& U, Real* F, int e) {
   constexpr int NF = Order<P>::NF, M = Phys::M;
-  const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[m.n_edges + e]);
+  const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[row_offset(1, m.n_edges, e)]);
   const int sides = ldg(&m.edge_side[e]);
   const int sl = sides & 3, sr = (sides >> 2) & 3;
   Real nx, ny, len;
@@ -119,8 +127,8 @@ TRIDG_HD void boundary_edge(const DGTables<P, Real>& T, const Phys& phys, const 
   Real nx, ny, len;
   edge_normal(m, e, nx, ny, len);
   const int nb = m.n_bedges;
-  const Real x0 = ldg(&m.bnd_xy[e]), y0 = ldg(&m.bnd_xy[nb + e]);
-  const Real x1 = ldg(&m.bnd_xy[2 * nb + e]), y1 = ldg(&m.bnd_xy[3 * nb + e]);
+  const Real x0 = ldg(&m.bnd_xy[e]), y0 = ldg(&m.bnd_xy[row_offset(1, nb, e)]);
+  const Real x1 = ldg(&m.bnd_xy[row_offset(2, nb, e)]), y1 = ldg(&m.bnd_xy[row_offset(3, nb, e)]);
   const typename Phys::Cell cl = cell_of<P>(phys, m, U, kl);
   Real uL[NF][M];
   traces<P, M>(T, U, kl, sl, uL);

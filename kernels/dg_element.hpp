@@ -2,6 +2,7 @@
 // Volume integral, lifting of the three edges' fluxes, the physics' own element terms (side
 // corrections, sources), division by det J and the Runge-Kutta update, fused in one pass over
 // an element so the right-hand side never goes to memory.
+#include <cstdint>
 #include <limits>
 
 #include "kernels/dg_edge.hpp"
@@ -12,7 +13,7 @@ namespace tridg {
 // The Runge-Kutta update of coefficient i from its stage value u and increment l = dt L(u):
 // out = A u0 + B u + C l + D acc', acc' = E acc + F l. Stores and returns the new value.
 template <class Real>
-TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, int i,
+TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, std::int64_t i,
                         const StateView<Real>& U0, const StateView<Real>& ACC,
                         const StateView<Real>& OUT) {
   Real o = c.B * u + c.C * l;
@@ -32,8 +33,8 @@ TRIDG_HD Real rk_update(const StageCoeffs<Real>& c, Real u, Real l, int i,
 // or with a reader for them), the host compiler fused the multiply-adds of the CPU's stages
 // differently (the shallow-water zonal flow's last bits moved; bench/NOTES.md).
 template <class Real>
-TRIDG_HD Real rk_update_of(const StageCoeffs<Real>& c, Real u, Real l, Real u0, Real acc, int i,
-                           const StateView<Real>& ACC, const StateView<Real>& OUT) {
+TRIDG_HD Real rk_update_of(const StageCoeffs<Real>& c, Real u, Real l, Real u0, Real acc,
+                           std::int64_t i, const StateView<Real>& ACC, const StateView<Real>& OUT) {
   Real o = c.B * u + c.C * l;
   if (c.use_u0) o += c.A * u0;
   if (c.use_acc || c.write_acc) {
@@ -56,7 +57,7 @@ TRIDG_HD void prefetch_update(const StageCoeffs<Real>& c, const StateView<Real>&
                               const StateView<Real>& ACC, int k, int v0, int v1) {
   for (int v = v0; v < v1; ++v)
     for (int j = 0; j < NP; ++j) {
-      const int i = (v * NP + j) * U0.n + k;
+      const std::int64_t i = row_offset(v * NP + j, U0.n, k);
       if (c.use_u0) prefetch_l2(&U0.c[i]);
       if (c.use_acc) prefetch_l2(&ACC.c[i]);
     }
@@ -102,15 +103,20 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
                           AfterVolume after_volume = {}) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
   const int E = m.n_elems;
+  // Row v NP + j of element k at a running 64-bit offset rather than row_offset's product: so
+  // formed, GCC vectorizes this loop as it did with 32-bit offsets, and the host's results keep
+  // their bits (which loops are vectorized decides how the stage's multiply-adds are fused).
+  std::int64_t at = k;
 #pragma unroll
   for (int v = 0; v < M; ++v)
 #pragma unroll
     for (int j = 0; j < NP; ++j) {
-      u[v][j] = ldg(&U.c[(v * NP + j) * U.n + k]);
+      u[v][j] = ldg(&U.c[at]);
       rhs[v][j] = 0;
+      at += U.n;
     }
-  const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
-  const Real g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
+  const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[row_offset(1, E, k)]);
+  const Real g2 = ldg(&m.geom[row_offset(2, E, k)]), g3 = ldg(&m.geom[row_offset(3, E, k)]);
   const Real det = g3 * g0 - g1 * g2;
   const Real inv_det = Real(1) / det;
   if constexpr (P > 0) {
@@ -137,7 +143,7 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
   after_volume();
 #pragma unroll
   for (int s = 0; s < 3; ++s) {
-    const int face = ldg(&m.elem_face[s * E + k]);
+    const int face = ldg(&m.elem_face[row_offset(s, E, k)]);
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
       Real f[M];
@@ -157,7 +163,7 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
       // The element's own side of each edge (hydrostatic reconstruction's g/2 (h^2 - h*^2) n).
 #pragma unroll
       for (int s = 0; s < 3; ++s) {
-        const int face = ldg(&m.elem_face[s * E + k]);
+        const int face = ldg(&m.elem_face[row_offset(s, E, k)]);
         const int e = face >> 1;
         const bool right = face & 1;
         Real nx, ny, len;
@@ -233,7 +239,8 @@ template <int P, class Phys, class Real>
 TRIDG_HD Real element_rate(const Phys& phys, const MeshView<Real>& m, const StateView<Real>& U,
                            int k) {
   Real mean[Phys::M];
-  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(ldg(&U.c[(v * Order<P>::NP) * U.n + k]));
+  for (int v = 0; v < Phys::M; ++v)
+    mean[v] = cell_mean(ldg(&U.c[row_offset(v * Order<P>::NP, U.n, k)]));
   return phys.admissible(mean) ? cfl_rate<P>(phys, m, k, mean) : Real(INFINITY);
 }
 
@@ -289,7 +296,7 @@ TRIDG_HD Real element_stage(const DGTables<P, Real>& T, const Phys& phys, const 
   for (int v = 0; v < M; ++v)
 #pragma unroll
     for (int j = 0; j < NP; ++j) {
-      const int i = (v * NP + j) * U.n + k;
+      const std::int64_t i = row_offset(v * NP + j, U.n, k);
       const Real o = rk_update(c, u[v][j], dt * rhs[v][j], i, U0, ACC, OUT);
       rhs[v][j] = o; // kept for the point check
       if (j == 0) mean[v] = o;

@@ -116,7 +116,7 @@ TRIDG_HD void seed_point(const double* phi, const double (&u)[M][NP], int o, D (
 // The means of element k, and its cell data with the means as the directions from o + M.
 template <int M, int NP>
 TRIDG_HD void element_means(const StateView<double>& U, int k, double (&mean)[M]) {
-  for (int w = 0; w < M; ++w) mean[w] = cell_mean(U.c[std::size_t(w * NP) * U.n + k]);
+  for (int w = 0; w < M; ++w) mean[w] = cell_mean(U.c[row_offset(w * NP, U.n, k)]);
 }
 template <int P, class D, class PhysD>
 TRIDG_HD typename PhysD::Cell dual_cell(const PhysD& pd, const MeshView<double>& m, int k,
@@ -150,12 +150,13 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
       for (int c = 0; c < B; ++c) out(slot, r, c) = 0;
   cols[0] = k;
   const int E = m.n_elems;
-  const double g0 = m.geom[k], g1 = m.geom[E + k], g2 = m.geom[2 * E + k], g3 = m.geom[3 * E + k];
+  const double g0 = m.geom[k], g1 = m.geom[row_offset(1, E, k)], g2 = m.geom[row_offset(2, E, k)],
+               g3 = m.geom[row_offset(3, E, k)];
   const double det = g3 * g0 - g1 * g2;
   const double inv_det = 1.0 / det;
   double u[M][NP], mean[M];
   for (int v = 0; v < M; ++v)
-    for (int j = 0; j < NP; ++j) u[v][j] = U.c[std::size_t(v * NP + j) * U.n + k];
+    for (int j = 0; j < NP; ++j) u[v][j] = U.c[row_offset(v * NP + j, U.n, k)];
   element_means<M, NP>(U, k, mean);
   // The element's own cell data: read by its boundary edges, side corrections and sources.
   const auto cell = dual_cell<P, D1>(pd1, m, k, mean, 0);
@@ -202,7 +203,7 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
   // Surface integrals: minus the lifted flux, stored along the left element's normal, and the
   // physics' side corrections.
   for (int s = 0; s < 3; ++s) {
-    const int face = m.elem_face[s * E + k];
+    const int face = m.elem_face[row_offset(s, E, k)];
     const int e = face >> 1;
     const bool right = face & 1;
     double nx, ny, len;
@@ -226,8 +227,8 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
         if (e >= bcs_dual[g].first && e < bcs_dual[g].first + bcs_dual[g].count) group = g;
       if (group < 0) continue; // an edge outside every group carries no flux in the residual either
       const int nb = m.n_bedges;
-      const double x0 = m.bnd_xy[e], y0 = m.bnd_xy[nb + e];
-      const double x1 = m.bnd_xy[2 * nb + e], y1 = m.bnd_xy[3 * nb + e];
+      const double x0 = m.bnd_xy[e], y0 = m.bnd_xy[row_offset(1, nb, e)];
+      const double x1 = m.bnd_xy[row_offset(2, nb, e)], y1 = m.bnd_xy[row_offset(3, nb, e)];
       for (int q = 0; q < NF; ++q) {
         const double x = x0 + T.ft[q] * (x1 - x0), y = y0 + T.ft[q] * (y1 - y0);
         const EdgePoint<D1> pt{&m, e, q, NF, D1(x), D1(y), D1(t), D1(nx), D1(ny)};
@@ -238,7 +239,7 @@ TRIDG_HD void jacobian_row(const DGTables<P, double>& T, const JacobianPhysics<P
       }
       continue;
     }
-    const int kl = m.edge_elem[e], kr = m.edge_elem[m.n_edges + e];
+    const int kl = m.edge_elem[e], kr = m.edge_elem[row_offset(1, m.n_edges, e)];
     const int sides = m.edge_side[e];
     const int sl = sides & 3, sr = (sides >> 2) & 3;
     const int kn = right ? kl : kr; // the neighbour, on the edge's other side

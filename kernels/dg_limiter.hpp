@@ -26,7 +26,7 @@ TRIDG_HD void limited_means(const Phys& phys, const StateView<Real>& U, int k,
                             Real (&mean)[Phys::M]) {
   constexpr int NP = Order<P>::NP;
 #pragma unroll
-  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(ldg(&U.c[(v * NP) * U.n + k]));
+  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(ldg(&U.c[row_offset(v * NP, U.n, k)]));
   phys.limited_mean(mean);
 }
 
@@ -118,7 +118,7 @@ TRIDG_HD bool vertex_barth_jespersen(const DGTables<P, Real>& T, const Phys& phy
   // exact, so the repeat changes nothing.
   int node[3], first[3], end[3];
 #pragma unroll
-  for (int i = 0; i < 3; ++i) node[i] = ldg(&m.elem_node[i * E + k]);
+  for (int i = 0; i < 3; ++i) node[i] = ldg(&m.elem_node[row_offset(i, E, k)]);
 #pragma unroll
   for (int i = 0; i < 3; ++i) {
     end[i] = ldg(&m.node_elem_start[node[i] + 1]);
@@ -370,7 +370,7 @@ TRIDG_HD void store_limited(const StateView<Real>& U, int k, const Real (&u)[M][
   for (int v = 0; v < M; ++v)
 #pragma unroll
     for (int j = 0; j < NP; ++j)
-      if (j == 0 ? r.means : r.slopes) U.c[(v * NP + j) * U.n + k] = u[v][j];
+      if (j == 0 ? r.means : r.slopes) U.c[row_offset(v * NP + j, U.n, k)] = u[v][j];
 }
 
 // limit_element without the slope limiter, for a physics with limits_own_coefficients: the same
@@ -425,7 +425,7 @@ TRIDG_HD void limit_element(const DGTables<P, Real>& T, const Phys& phys, const 
 #pragma unroll
   for (int v = 0; v < M; ++v)
 #pragma unroll
-    for (int j = 0; j < NP; ++j) u[v][j] = ldg(&U.c[(v * NP + j) * U.n + k]);
+    for (int j = 0; j < NP; ++j) u[v][j] = ldg(&U.c[row_offset(v * NP + j, U.n, k)]);
   Real mean[M];
 #pragma unroll
   for (int v = 0; v < M; ++v) mean[v] = cell_mean(u[v][0]);

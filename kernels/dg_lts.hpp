@@ -17,7 +17,7 @@ template <int W, class Real>
 TRIDG_HD void lts_ghost(const StateView<Real>& S, const StateView<Real>& R,
                         const StateView<Real>& Out, int n, bool finer, Real th) {
   for (int c = 0; c < W; ++c) {
-    const std::size_t i = std::size_t(c) * S.n + n;
+    const std::int64_t i = row_offset(c, S.n, n);
     Out.c[i] = finer ? S.c[i] : S.c[i] + th * (R.c[i] - S.c[i]);
   }
 }
@@ -43,11 +43,11 @@ TRIDG_HD void lts_correct(const DGTables<P, Real>& T, const MeshView<Real>& m,
   const int E = m.n_elems;
   Real d[M][NP] = {};
   for (int s = 0; s < 3; ++s) {
-    const int face = m.elem_face[s * E + k], e = face >> 1;
+    const int face = m.elem_face[row_offset(s, E, k)], e = face >> 1;
     const int slot = slot_of_edge[e];
     if (slot < 0) continue;
     const bool right = face & 1;
-    const int other = right ? m.edge_elem[e] : m.edge_elem[m.n_edges + e];
+    const int other = right ? m.edge_elem[e] : m.edge_elem[row_offset(1, m.n_edges, e)];
     if (level[other] <= level[k]) continue; // the coarse side takes the correction
     Real* r = reg + std::size_t(slot) * M * NF;
     for (int q = 0; q < NF; ++q) {
@@ -61,7 +61,7 @@ TRIDG_HD void lts_correct(const DGTables<P, Real>& T, const MeshView<Real>& m,
   }
   const Real inv_det = Real(1) / det_jacobian(m, k);
   for (int v = 0; v < M; ++v)
-    for (int j = 0; j < NP; ++j) S.c[std::size_t(v * NP + j) * S.n + k] += d[v][j] * inv_det;
+    for (int j = 0; j < NP; ++j) S.c[row_offset(v * NP + j, S.n, k)] += d[v][j] * inv_det;
 }
 
 } // namespace tridg

@@ -6,6 +6,7 @@
 
 #include "core/cell_mean.hpp"
 #include "core/hd.hpp"
+#include "core/row_offset.hpp"
 
 namespace tridg {
 
@@ -32,15 +33,16 @@ template <class Real> struct MeshView {
 // det J of element k from its metric terms (not stored: one array less to move).
 template <class Real> TRIDG_HD Real det_jacobian(const MeshView<Real>& m, int k) {
   const int E = m.n_elems;
-  return ldg(&m.geom[3 * E + k]) * ldg(&m.geom[k]) - ldg(&m.geom[E + k]) * ldg(&m.geom[2 * E + k]);
+  return ldg(&m.geom[row_offset(3, E, k)]) * ldg(&m.geom[k]) -
+         ldg(&m.geom[row_offset(1, E, k)]) * ldg(&m.geom[row_offset(2, E, k)]);
 }
 
 // 1 / inscribed radius of element k (det J over the perimeter), from the metric terms: computed
 // where needed instead of stored, to keep the device memory per element down.
 template <class Real> TRIDG_HD Real inv_inradius(const MeshView<Real>& m, int k) {
   const int E = m.n_elems;
-  const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
-  const Real g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
+  const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[row_offset(1, E, k)]);
+  const Real g2 = ldg(&m.geom[row_offset(2, E, k)]), g3 = ldg(&m.geom[row_offset(3, E, k)]);
   // sides: (x1-x0, y1-y0) = (g3, -g2), (x2-x0, y2-y0) = (-g1, g0), and their difference
   const Real a = sqrt(g3 * g3 + g2 * g2), b = sqrt(g1 * g1 + g0 * g0);
   const Real c = sqrt((g3 + g1) * (g3 + g1) + (g2 + g0) * (g2 + g0));
@@ -50,7 +52,7 @@ template <class Real> TRIDG_HD Real inv_inradius(const MeshView<Real>& m, int k)
 // Unit normal (left to right) and length of edge e.
 template <class Real>
 TRIDG_HD void edge_normal(const MeshView<Real>& m, int e, Real& nx, Real& ny, Real& len) {
-  const Real a = ldg(&m.edge_geom[e]), b = ldg(&m.edge_geom[m.n_edges + e]);
+  const Real a = ldg(&m.edge_geom[e]), b = ldg(&m.edge_geom[row_offset(1, m.n_edges, e)]);
   len = sqrt(a * a + b * b);
   const Real il = Real(1) / len;
   nx = a * il;
@@ -59,9 +61,9 @@ TRIDG_HD void edge_normal(const MeshView<Real>& m, int e, Real& nx, Real& ny, Re
 
 // The element across local side s of element k, or -1 on the boundary.
 template <class Real> TRIDG_HD int neighbour(const MeshView<Real>& m, int k, int s) {
-  const int face = ldg(&m.elem_face[s * m.n_elems + k]);
+  const int face = ldg(&m.elem_face[row_offset(s, m.n_elems, k)]);
   const int e = face >> 1;
-  return (face & 1) ? ldg(&m.edge_elem[e]) : ldg(&m.edge_elem[m.n_edges + e]);
+  return (face & 1) ? ldg(&m.edge_elem[e]) : ldg(&m.edge_elem[row_offset(1, m.n_edges, e)]);
 }
 
 // Modal coefficients C[var][mode][elem]: element index fastest, so a thread per element reads
@@ -69,7 +71,7 @@ template <class Real> TRIDG_HD int neighbour(const MeshView<Real>& m, int k, int
 template <class Real> struct StateView {
   Real* c = nullptr;
   int n = 0; // elements (the stride)
-  TRIDG_HD Real& at(int v, int j, int NP, int k) const { return c[(v * NP + j) * n + k]; }
+  TRIDG_HD Real& at(int v, int j, int NP, int k) const { return c[row_offset(v * NP + j, n, k)]; }
 };
 
 // Runge-Kutta stage in the general two-register form (covers SSP-RK2/3, classic RK4 and the

@@ -10,10 +10,12 @@
 // by variable). Elsewhere by variable, F[var][q][edge]: at p = 1 there is too little to gather for
 // the vectors to pay, and shallow water's three variables do not fill them (bench/NOTES.md has the
 // measurements).
+#include <cstdint>
 #include <type_traits>
 
 #include "core/dg_tables.hpp"
 #include "core/hd.hpp"
+#include "core/row_offset.hpp"
 
 namespace tridg {
 
@@ -21,12 +23,12 @@ template <int P, int M, class Real>
 constexpr bool kFluxByEdge = P >= 2 && M % 2 == 0 && std::is_same_v<Real, double>;
 
 template <int P, int M, class Real>
-TRIDG_HD constexpr int flux_index(int n_edges, int v, int q, int e) {
+TRIDG_HD constexpr std::int64_t flux_index(int n_edges, int v, int q, int e) {
   constexpr int NF = Order<P>::NF;
   if constexpr (kFluxByEdge<P, M, Real>)
-    return (e * NF + q) * M + v;
+    return row_offset(e, NF * M, q * M + v);
   else
-    return (v * NF + q) * n_edges + e;
+    return row_offset(v * NF + q, n_edges, e);
 }
 
 // The stored flux of variable v at point q of edge e.

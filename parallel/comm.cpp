@@ -48,7 +48,9 @@ void check(int rc, const char* what) {
            (len > 0 ? std::string(text, std::size_t(len)) : "error " + std::to_string(rc)));
 }
 
-// Rows are sent as bytes: the exchange serves double and float states alike.
+// Rows are sent in a datatype of one row's bytes: the exchange serves double and float states
+// alike, and the counts stay row (element) counts, which fit an int where a halo's bytes (a row
+// is up to 60 values) need not.
 class MpiHaloTransport final : public HaloTransport {
 public:
   MpiHaloTransport(std::vector<int> ranks, std::vector<int> send, std::vector<int> recv,
@@ -57,20 +59,25 @@ public:
         device_(device_pointers) {
     reqs_.resize(2 * ranks_.size());
   }
+  ~MpiHaloTransport() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (row_bytes_ && !finalized) MPI_Type_free(&row_);
+  }
+  MpiHaloTransport(const MpiHaloTransport&) = delete;
+  MpiHaloTransport& operator=(const MpiHaloTransport&) = delete;
   void begin(const void* send, void* recv, std::size_t row_bytes) override {
+    use_rows_of(row_bytes);
     std::size_t so = 0, ro = 0;
     for (std::size_t i = 0; i < ranks_.size(); ++i) {
-      const std::size_t sb = send_[i] * row_bytes, rb = recv_[i] * row_bytes;
-      if (sb > std::size_t(INT32_MAX) || rb > std::size_t(INT32_MAX))
-        fail(ExitCode::internal, "a halo message exceeds 2 GiB");
-      check(MPI_Irecv(static_cast<char*>(recv) + ro, int(rb), MPI_BYTE, ranks_[i], 7, g_comm,
+      check(MPI_Irecv(static_cast<char*>(recv) + ro, recv_[i], row_, ranks_[i], 7, g_comm,
                       &reqs_[2 * i]),
             "MPI_Irecv");
-      check(MPI_Isend(static_cast<const char*>(send) + so, int(sb), MPI_BYTE, ranks_[i], 7, g_comm,
+      check(MPI_Isend(static_cast<const char*>(send) + so, send_[i], row_, ranks_[i], 7, g_comm,
                       &reqs_[2 * i + 1]),
             "MPI_Isend");
-      so += sb;
-      ro += rb;
+      so += std::size_t(send_[i]) * row_bytes;
+      ro += std::size_t(recv_[i]) * row_bytes;
     }
   }
   void end() override {
@@ -80,9 +87,20 @@ public:
   bool device_pointers() const override { return device_; }
 
 private:
+  // The row datatype, made at the first exchange and again only if the row size changes.
+  void use_rows_of(std::size_t row_bytes) {
+    if (row_bytes == row_bytes_) return;
+    if (row_bytes > std::size_t(INT32_MAX)) fail(ExitCode::internal, "a halo row exceeds 2 GiB");
+    if (row_bytes_) MPI_Type_free(&row_);
+    check(MPI_Type_contiguous(int(row_bytes), MPI_BYTE, &row_), "MPI_Type_contiguous");
+    check(MPI_Type_commit(&row_), "MPI_Type_commit");
+    row_bytes_ = row_bytes;
+  }
   std::vector<int> ranks_, send_, recv_;
   std::vector<MPI_Request> reqs_;
   bool device_;
+  MPI_Datatype row_ = MPI_DATATYPE_NULL;
+  std::size_t row_bytes_ = 0;
 };
 
 } // namespace

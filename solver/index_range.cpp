@@ -8,34 +8,28 @@
 
 namespace tridg {
 
-IndexedArray largest_indexed_array(const MeshArrays& a, int vars, int modes, int edge_points) {
-  const std::int64_t E = a.n_elems, Ed = a.n_edges;
-  const IndexedArray candidates[] = {
-      {std::int64_t(vars) * modes * E, "the state"},
-      {std::int64_t(vars) * edge_points * Ed, "the edges' fluxes"},
-      {std::int64_t(a.n_aux) * E, "the physics' data per element"},
-      {std::int64_t(a.n_edge_aux) * Ed, "the physics' data per edge"},
-      {4 * E, "the elements' geometry"}, // [4][E] metric terms
-      {4 * std::int64_t(a.n_bedges), "the boundary edges' end points"},
-      {std::int64_t(a.node_elem.size()), "the elements around each vertex"}};
-  IndexedArray largest = candidates[0];
-  for (const IndexedArray& c : candidates)
-    if (c.entries > largest.entries) largest = c;
-  return largest;
+std::vector<IntCount> int_counts(const MeshArrays& a) {
+  constexpr std::int64_t kInt = std::numeric_limits<std::int32_t>::max();
+  std::vector<IntCount> c;
+  // A GPU launch numbers its threads in 32 bits, up to four per element (the tensor-core element
+  // stage); the same bound as --max-elements'.
+  c.push_back({"elements", a.n_elems, kInt / 4, "up to 4 threads per element on a GPU"});
+  // An element's face entry is 2 edge + 1 where it is the edge's right element.
+  c.push_back({"edges", a.n_edges, (kInt - 1) / 2, "the elements' face entries hold 2 edge + 1"});
+  c.push_back({"vertices", a.n_nodes, kInt, ""});
+  // The vertices' element lists start at int offsets (MeshArrays::node_elem_start).
+  c.push_back({"vertex-element entries", std::int64_t(a.node_elem.size()), kInt, ""});
+  return c;
 }
 
-void check_index_range(const MeshArrays& a, int vars, int modes, int edge_points,
-                       const std::string& mesh_path) {
-  constexpr std::int64_t limit = std::numeric_limits<std::int32_t>::max();
-  const IndexedArray big = largest_indexed_array(a, vars, modes, edge_points);
-  if (big.entries <= limit) return;
-  fail(ExitCode::bad_mesh,
-       fmt::format("{}: {} elements are too many for one process at this order: {} would hold "
-                   "{} values, more than the {} that 32-bit indices address (at most {} "
-                   "elements per process here); split the mesh over more ranks (tridg "
-                   "partition) or use a lower order",
-                   mesh_path, a.n_elems, big.name, big.entries, limit,
-                   a.n_elems * limit / big.entries));
+void check_index_range(const MeshArrays& a, const std::string& mesh_path) {
+  for (const IntCount& c : int_counts(a)) {
+    if (c.value <= c.limit) continue;
+    fail(ExitCode::bad_mesh,
+         fmt::format("{}: {} {} are too many for one process: tridg numbers them in 32 bits, at "
+                     "most {}{}; split the mesh over more ranks (tridg partition)",
+                     mesh_path, c.value, c.name, c.limit, c.why.empty() ? "" : " (" + c.why + ")"));
+  }
 }
 
 } // namespace tridg

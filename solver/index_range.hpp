@@ -1,28 +1,27 @@
 #pragma once
-// The explicit kernels (CPU and GPU alike) address their per-element and per-edge arrays as
-// row * count + index in 32-bit ints. A mesh whose largest such array would pass 2^31 - 1
-// entries on one process is refused before anything is allocated for it, naming the array, the
-// entries it needs and what to do, instead of indexing past the array's end.
+// The kernels (CPU and GPU alike) number elements, edges and vertices in 32-bit ints and address
+// their arrays with 64-bit offsets (core/row_offset.hpp), so a mesh's size on one process is
+// bounded by its counts, not by its largest array. A mesh whose counts would not fit is refused
+// before anything is allocated for it, naming the count, its bound and what to do.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "backends/backend.hpp"
 
 namespace tridg {
 
-struct IndexedArray {
-  std::int64_t entries = 0;
+// A count the kernels keep in an int, what this mesh needs of it and the most that fits.
+struct IntCount {
   std::string name;
+  std::int64_t value = 0, limit = 0;
+  std::string why; // why the bound is below 2^31 - 1, or empty
 };
 
-// The largest array the explicit kernels index on this process: the state (`vars` variables
-// of `modes` modes), the edges' fluxes (`vars` at `edge_points` points), the mesh's geometry
-// and connectivity, and the physics' rows per element and per edge (MeshArrays::n_aux,
-// n_edge_aux).
-IndexedArray largest_indexed_array(const MeshArrays& a, int vars, int modes, int edge_points);
+// The mesh's 32-bit counts on this process: its elements, edges and vertices.
+std::vector<IntCount> int_counts(const MeshArrays& a);
 
-// Throws a UserError (ExitCode::bad_mesh) naming `mesh_path` when that array passes 2^31 - 1.
-void check_index_range(const MeshArrays& a, int vars, int modes, int edge_points,
-                       const std::string& mesh_path);
+// Throws a UserError (ExitCode::bad_mesh) naming `mesh_path` when a count passes its bound.
+void check_index_range(const MeshArrays& a, const std::string& mesh_path);
 
 } // namespace tridg

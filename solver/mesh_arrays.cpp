@@ -3,6 +3,8 @@
 #include <cmath>
 #include <vector>
 
+#include "core/row_offset.hpp"
+
 namespace tridg {
 
 ElementMap element_map(const Mesh& m, int k) {
@@ -21,9 +23,9 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
   for (int k = 0; k < E; ++k) {
     const ElementMap g = element_map(m, k);
     a.geom[k] = g.y2 - g.y0;
-    a.geom[E + k] = g.x0 - g.x2;
-    a.geom[2 * E + k] = g.y0 - g.y1;
-    a.geom[3 * E + k] = g.x1 - g.x0;
+    a.geom[row_offset(1, E, k)] = g.x0 - g.x2;
+    a.geom[row_offset(2, E, k)] = g.y0 - g.y1;
+    a.geom[row_offset(3, E, k)] = g.x1 - g.x0;
   }
   // Vertex-to-element adjacency (compressed rows) for the vertex-based limiter.
   a.n_nodes = m.n_nodes();
@@ -31,7 +33,7 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
   a.node_elem_start.assign(std::size_t(a.n_nodes) + 1, 0);
   for (int k = 0; k < E; ++k)
     for (int i = 0; i < 3; ++i) {
-      a.elem_node[i * std::size_t(E) + k] = m.tri[k][i];
+      a.elem_node[row_offset(i, E, k)] = m.tri[k][i];
       ++a.node_elem_start[m.tri[k][i] + 1];
     }
   for (int n = 0; n < a.n_nodes; ++n) a.node_elem_start[n + 1] += a.node_elem_start[n];
@@ -48,18 +50,18 @@ MeshArrays make_mesh_arrays(const Mesh& m) {
   for (int e = 0; e < Ed; ++e) {
     const Edge& ed = m.edges[e];
     a.edge_elem[e] = ed.left;
-    a.edge_elem[Ed + e] = ed.right;
+    a.edge_elem[row_offset(1, Ed, e)] = ed.right;
     a.edge_side[e] = static_cast<unsigned char>(ed.lside | ((ed.rside < 0 ? 0 : ed.rside) << 2));
     a.edge_geom[e] = ed.nx * ed.length;
-    a.edge_geom[Ed + e] = ed.ny * ed.length;
-    a.elem_face[ed.lside * E + ed.left] = 2 * e;
+    a.edge_geom[row_offset(1, Ed, e)] = ed.ny * ed.length;
+    a.elem_face[row_offset(ed.lside, E, ed.left)] = 2 * e;
     if (ed.right >= 0) {
-      a.elem_face[ed.rside * E + ed.right] = 2 * e + 1;
+      a.elem_face[row_offset(ed.rside, E, ed.right)] = 2 * e + 1;
     } else if (e < NB) { // not a part's rim edge (io/mesh.hpp)
       a.bnd_xy[e] = m.x[ed.n0];
-      a.bnd_xy[NB + e] = m.y[ed.n0];
-      a.bnd_xy[2 * NB + e] = m.x[ed.n1];
-      a.bnd_xy[3 * NB + e] = m.y[ed.n1];
+      a.bnd_xy[row_offset(1, NB, e)] = m.y[ed.n0];
+      a.bnd_xy[row_offset(2, NB, e)] = m.x[ed.n1];
+      a.bnd_xy[row_offset(3, NB, e)] = m.y[ed.n1];
     }
   }
   return a;

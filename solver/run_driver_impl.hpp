@@ -46,7 +46,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const BasisTables tables = make_basis_tables(p);
   MeshArrays arrays = make_mesh_arrays(mesh);
   if (pb.mesh_data) pb.mesh_data(arrays);
-  check_index_range(arrays, M, tables.n_modes, tables.n_face, s.mesh_path);
+  check_index_range(arrays, s.mesh_path);
 
   const BackendConfig<HostBoundary<Phys>> bc = make_backend_config(s, pb);
   const int gpu = pick_gpu(s.device, opt.gpu);

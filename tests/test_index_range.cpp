@@ -1,13 +1,13 @@
-// The 32-bit indices of the explicit kernels: a mesh whose largest indexed array would pass
-// 2^31 - 1 entries on one process is refused with a line that names the mesh, the array and the
-// largest count that fits; one that just fits is accepted.
+// The 32-bit counts of the kernels: a mesh is refused on one process only when its element, edge
+// or vertex counts pass what they are numbered in, with a line that names the mesh, the count
+// and its bound; the sizes once refused for their largest array (shallow water at p = 3 on the
+// sphere past 12.2M elements) are accepted.
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <limits>
 #include <string>
 
-#include "core/dg_tables.hpp"
 #include "io/error.hpp"
 #include "mesh_checks.hpp"
 #include "physics/shallow_water/bed_layout.hpp"
@@ -17,61 +17,82 @@ using namespace tridg;
 
 namespace {
 
-constexpr std::int64_t kLimit = std::numeric_limits<std::int32_t>::max();
+constexpr std::int64_t kInt = std::numeric_limits<std::int32_t>::max();
 
 // Counts only: the check reads the sizes, not the arrays.
-MeshArrays counts(std::int64_t elems, int n_aux, int n_edge_aux) {
+MeshArrays counts(std::int64_t elems, int n_aux = 0, int n_edge_aux = 0) {
   MeshArrays a;
   a.n_elems = int(elems);
   a.n_edges = int(elems * 3 / 2); // a large mesh has about 1.5 edges per element
+  a.n_nodes = int(elems / 2);
   a.n_bedges = 0;
   a.n_aux = n_aux;
   a.n_edge_aux = n_edge_aux;
   return a;
 }
 
-void check(const MeshArrays& a, int vars, int modes, int edge_points) {
-  check_index_range(a, vars, modes, edge_points, "big.h5");
+void check(const MeshArrays& a) {
+  check_index_range(a, "big.h5");
 }
 
 // The line a refused mesh gets (exit code bad_mesh).
-std::string refusal(const MeshArrays& a, int vars, int modes, int edge_points) {
-  return test::user_error_of([&] { check(a, vars, modes, edge_points); });
+std::string refusal(const MeshArrays& a) {
+  return test::user_error_of([&] { check(a); });
+}
+
+std::int64_t limit_of(const MeshArrays& a, const std::string& name) {
+  for (const IntCount& c : int_counts(a))
+    if (c.name == name) return c.limit;
+  FAIL("no count named ", name);
+  return 0;
 }
 
 } // namespace
 
-TEST_CASE("index range: shallow water at p = 3 on the sphere, the bed's rows decide") {
-  // 176 rows per element: 12,201,611 elements fit, one more does not.
+TEST_CASE("index range: shallow water at p = 3 on the sphere past 2^31 values is accepted") {
+  // 176 rows per element: 12,201,612 elements passed 2^31 values in the bed's rows, refused
+  // before the offsets were 64-bit; the default --max-elements, 50M, holds 8.8e9.
   constexpr SwAuxLayout L = sw_aux_layout<3>();
   const int rows = L.rows_geographic(), edge_rows = sw_edge_aux_rows_geographic(L.nf);
-  CHECK(rows == 176);
-  const std::int64_t most = kLimit / rows;
-  const MeshArrays fits = counts(most, rows, edge_rows);
-  CHECK(largest_indexed_array(fits, 3, Order<3>::NP, Order<3>::NF).name ==
-        "the physics' data per element");
-  CHECK_NOTHROW(check(fits, 3, Order<3>::NP, Order<3>::NF));
-  const std::string e = refusal(counts(most + 1, rows, edge_rows), 3, Order<3>::NP, Order<3>::NF);
+  for (const std::int64_t elems : {kInt / rows + 1, std::int64_t(50'000'000)}) {
+    CHECK(std::int64_t(rows) * elems > kInt);
+    CHECK_NOTHROW(check(counts(elems, rows, edge_rows)));
+  }
+}
+
+TEST_CASE("index range: the elements' bound") {
+  const MeshArrays a = counts(1000);
+  const std::int64_t most = limit_of(a, "elements");
+  CHECK(most == kInt / 4); // the --max-elements option's own bound
+  MeshArrays fits = counts(most);
+  fits.n_edges = 0;
+  CHECK_NOTHROW(check(fits));
+  MeshArrays over = fits;
+  over.n_elems = int(most + 1);
+  const std::string e = refusal(over);
   MESSAGE(e);
-  CHECK(e.find("big.h5: 12201612 elements are too many for one process") == 0);
-  CHECK(e.find("2147483712 values") != std::string::npos); // 176 x 12,201,612
-  CHECK(e.find("at most 12201611 elements") != std::string::npos);
+  CHECK(e.find("big.h5: " + std::to_string(most + 1) + " elements are too many for one process") ==
+        0);
+  CHECK(e.find("at most " + std::to_string(most)) != std::string::npos);
+  CHECK(e.find("tridg partition") != std::string::npos);
 }
 
-TEST_CASE("index range: Euler at p = 4, the state decides") {
-  constexpr int vars = 4, modes = Order<4>::NP, edge_points = Order<4>::NF;
-  const std::int64_t most = kLimit / (vars * modes); // 60 values per element: 35,791,394
-  CHECK_NOTHROW(check(counts(most, 0, 0), vars, modes, edge_points));
-  const MeshArrays over = counts(most + 1, 0, 0);
-  CHECK(largest_indexed_array(over, vars, modes, edge_points).name == "the state");
-  const std::string e = refusal(over, vars, modes, edge_points);
-  CHECK(e.find("the state would hold 2147483700 values") != std::string::npos);
+TEST_CASE("index range: the edges' bound, from the face entries 2 edge + 1") {
+  MeshArrays a = counts(1000);
+  const std::int64_t most = limit_of(a, "edges");
+  CHECK(2 * most + 1 == kInt);
+  a.n_edges = int(most);
+  CHECK_NOTHROW(check(a));
+  a.n_edges = int(most + 1);
+  const std::string e = refusal(a);
+  CHECK(e.find("big.h5: " + std::to_string(most + 1) + " edges are too many") == 0);
+  CHECK(e.find("2 edge + 1") != std::string::npos);
 }
 
-TEST_CASE("index range: the edges' fluxes decide on a mesh with many edges per element") {
-  // 2 variables at 2 points per edge against 3 modes per element: 4 values per edge.
-  MeshArrays a = counts(1000, 0, 0);
-  a.n_edges = int(kLimit / 4) + 1;
-  CHECK(largest_indexed_array(a, 2, 3, 2).name == "the edges' fluxes");
-  CHECK(refusal(a, 2, 3, 2).find("the edges' fluxes") != std::string::npos);
+TEST_CASE("index range: every count is checked against its bound") {
+  for (const IntCount& c : int_counts(counts(1000))) {
+    CHECK(c.value >= 0);
+    CHECK(c.value <= c.limit);
+    CHECK(c.limit <= kInt);
+  }
 }

@@ -195,7 +195,7 @@ private:
       lts_correct<P, M>(T_, view_, S, reg_.data(), this->plan().slot_of_edge.data(),
                         this->plan().level.data(), e);
       Real mean[M];
-      for (int v = 0; v < M; ++v) mean[v] = cell_mean(S.c[(v * O::NP) * S.n + e]);
+      for (int v = 0; v < M; ++v) mean[v] = cell_mean(S.c[row_offset(v * O::NP, S.n, e)]);
       bad = std::max(bad, int(!phys_.admissible(mean)));
     }
     if (bad) {

@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -24,6 +25,7 @@
 #include "backends/cuda/element_by_variable.cuh"
 #include "backends/cuda/element_gather.cuh"
 #include "backends/cuda/element_mma.cuh"
+#include "backends/cuda/flat_index.cuh"
 #include "backends/cuda/rate_max.cuh"
 #include "backends/cuda/step_launch.cuh"
 #include "backends/cuda/stream_graph.cuh"
@@ -339,18 +341,18 @@ __global__ void __launch_bounds__(kMaximaBlock)
 // Rows of the halo: element k's coefficients, all of them together, one thread per value.
 template <class Real>
 __global__ void k_pack(const Real* s, int n, const int* elems, int n_rows, int width, Real* rows) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n_rows * width) return;
-  const int row = i / width, c = i - row * width;
-  rows[i] = s[std::size_t(c) * n + elems[row]];
+  const std::int64_t i = flat_thread();
+  if (i >= std::int64_t(n_rows) * width) return;
+  const int row = int(i / width), c = int(i - std::int64_t(row) * width);
+  rows[i] = s[row_offset(c, n, elems[row])];
 }
 template <class Real>
 __global__ void k_unpack(Real* s, int n, const int* elems, int n_rows, int width,
                          const Real* rows) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n_rows * width) return;
-  const int row = i / width, c = i - row * width;
-  s[std::size_t(c) * n + elems[row]] = rows[i];
+  const std::int64_t i = flat_thread();
+  if (i >= std::int64_t(n_rows) * width) return;
+  const int row = int(i / width), c = int(i - std::int64_t(row) * width);
+  s[row_offset(c, n, elems[row])] = rows[i];
 }
 
 template <int P, class Phys, class Real>
@@ -693,7 +695,7 @@ private:
       st = halo_stream_;
     }
     if (ns > 0)
-      k_pack<<<(ns * W + kBlock - 1) / kBlock, kBlock, 0, st>>>(
+      k_pack<<<flat_blocks(std::int64_t(ns) * W, kBlock), kBlock, 0, st>>>(
           halo_state(on_current), n_elems_, send_elems_.get(), ns, W, send_dev_.get());
     cuda_check(cudaEventRecord(pack_done_, st), "halo event");
     if (!h.transport->device_pointers())
@@ -718,7 +720,7 @@ private:
                                  cudaMemcpyHostToDevice, halo_stream_),
                  "halo to device");
     if (nr > 0)
-      k_unpack<<<(nr * W + kBlock - 1) / kBlock, kBlock, 0, halo_stream_>>>(
+      k_unpack<<<flat_blocks(std::int64_t(nr) * W, kBlock), kBlock, 0, halo_stream_>>>(
           halo_state(on_current), n_elems_, recv_elems_.get(), nr, W, recv_dev_.get());
     cuda_check(cudaEventRecord(halo_done_, halo_stream_), "event");
   }

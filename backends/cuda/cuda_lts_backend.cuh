@@ -7,12 +7,14 @@
 #include <cuda_runtime.h>
 
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "backends/cuda/device_maxima.cuh"
 #include "backends/cuda/element_gather.cuh"
+#include "backends/cuda/flat_index.cuh"
 #include "backends/host_view.hpp"
 #include "backends/lts/lts_driver.hpp"
 #include "backends/lts/lts_weights.hpp"
@@ -82,10 +84,10 @@ __global__ void k_lts_ghosts(StateView<Real> S, StateView<Real> R, StateView<Rea
 
 template <int W, class Real>
 __global__ void k_lts_copy(StateView<Real> from, StateView<Real> to, const int* list, int n) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n * W) return;
-  const int row = i / W, c = i - row * W;
-  const std::size_t at = std::size_t(c) * from.n + list[row];
+  const std::int64_t i = flat_thread();
+  if (i >= std::int64_t(n) * W) return;
+  const int row = int(i / W), c = int(i - std::int64_t(row) * W);
+  const std::int64_t at = row_offset(c, from.n, list[row]);
   to.c[at] = from.c[at];
 }
 
@@ -99,7 +101,7 @@ __global__ void __launch_bounds__(kLtsBlock)
   const int k = list[i];
   lts_correct<P, Phys::M>(c_tables<P, Real>, m, S, reg, slot_of_edge, level, k);
   Real mean[Phys::M];
-  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(S.c[(v * Order<P>::NP) * S.n + k]);
+  for (int v = 0; v < Phys::M; ++v) mean[v] = cell_mean(S.c[row_offset(v * Order<P>::NP, S.n, k)]);
   if (!phys.admissible(mean)) atomicMax(bad, 1);
 }
 
@@ -282,7 +284,8 @@ private:
   void copy_rows(DeviceArray<int>& list, DeviceArray<Real>& from, DeviceArray<Real>& to) {
     const int n = int(list.size());
     if (n)
-      k_lts_copy<W, Real><<<grid(n * W), kLtsBlock, 0, stream_>>>(sv(from), sv(to), list.get(), n);
+      k_lts_copy<W, Real><<<flat_blocks(std::int64_t(n) * W, kLtsBlock), kLtsBlock, 0, stream_>>>(
+          sv(from), sv(to), list.get(), n);
   }
 
   void level_step(int k, std::int64_t j) {

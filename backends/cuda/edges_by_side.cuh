@@ -36,7 +36,8 @@ __device__ __forceinline__ void side_traces(const DGTables<P, Real>& T, const St
                                             int k, int s, Real* slots, int stride,
                                             Real (&u)[Order<P>::NF][M]) {
 #pragma unroll
-  for (int i = 0; i < kSideSlots<P, M>; ++i) copy_async(&slots[i * stride], &U.c[i * U.n + k]);
+  for (int i = 0; i < kSideSlots<P, M>; ++i)
+    copy_async(&slots[i * stride], &U.c[row_offset(i, U.n, k)]);
   copies_landed();
   traces_of<P, M>(T, s, SlotCoefficients<Real>{slots, stride}, u);
 }
@@ -64,7 +65,7 @@ __device__ __forceinline__ void
 interior_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshView<Real>& m,
                       const StateView<Real>& U, Real* F, int e, int side, Real* slots, int stride) {
   constexpr int NF = Order<P>::NF, M = Phys::M, H = SidePoint<NF>::H;
-  const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[m.n_edges + e]);
+  const int kl = ldg(&m.edge_elem[e]), kr = ldg(&m.edge_elem[row_offset(1, m.n_edges, e)]);
   const int s = (ldg(&m.edge_side[e]) >> (2 * side)) & 3;
   Real nx, ny, len;
   edge_normal(m, e, nx, ny, len);
@@ -112,8 +113,8 @@ boundary_edge_by_side(const DGTables<P, Real>& T, const Phys& phys, const MeshVi
   Real nx, ny, len;
   edge_normal(m, e, nx, ny, len);
   const int nb = m.n_bedges;
-  const Real x0 = ldg(&m.bnd_xy[e]), y0 = ldg(&m.bnd_xy[nb + e]);
-  const Real x1 = ldg(&m.bnd_xy[2 * nb + e]), y1 = ldg(&m.bnd_xy[3 * nb + e]);
+  const Real x0 = ldg(&m.bnd_xy[e]), y0 = ldg(&m.bnd_xy[row_offset(1, nb, e)]);
+  const Real x1 = ldg(&m.bnd_xy[row_offset(2, nb, e)]), y1 = ldg(&m.bnd_xy[row_offset(3, nb, e)]);
   const typename Phys::Cell cl = cell_of<P>(phys, m, U, kl);
   Real uL[NF][M];
   traces<P, M>(T, U, kl, sl, uL);

@@ -60,7 +60,7 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
   Real u[NP], rhs[NP];
 #pragma unroll
   for (int j = 0; j < NP; ++j) {
-    u[j] = ldg(&U.c[(v * NP + j) * U.n + k]);
+    u[j] = ldg(&U.c[row_offset(v * NP + j, U.n, k)]);
     rhs[j] = 0;
   }
   // The update's operands copied to shared memory in the background, as in the tensor-core
@@ -69,15 +69,15 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
   // wrote them are two or more before this one: step_launch.cuh). The tensor-core kernel is
   // slower so, and keeps its copies after the wait (bench/NOTES.md has the measurements). Without
   // a stash (kStashByVariable), asked of L2 after the wait, as the thread-per-element kernel does.
-  const auto at = [&](int j) { return (v * NP + j) * U.n + k; };
+  const auto at = [&](int j) { return row_offset(v * NP + j, U.n, k); };
   const auto u0_slot = [&](int j) { return &stash[j * stride]; };
   const auto acc_slot = [&](int j) { return &stash[(NP + j) * stride]; };
   if constexpr (Stash) {
 #pragma unroll
     for (int j = 0; j < NP; ++j) copy_update_operands(c, U0, ACC, at(j), u0_slot(j), acc_slot(j));
   }
-  const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
-  const Real g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
+  const Real g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[row_offset(1, E, k)]);
+  const Real g2 = ldg(&m.geom[row_offset(2, E, k)]), g3 = ldg(&m.geom[row_offset(3, E, k)]);
   const Real det = g3 * g0 - g1 * g2;
   const Real inv_det = Real(1) / det;
 #pragma unroll
@@ -107,7 +107,7 @@ element_stage_by_variable(const DGTables<P, Real>& T, const Phys& phys, const Me
   // Lifting as element_rhs does it, for this lane's variable alone.
 #pragma unroll
   for (int s = 0; s < 3; ++s) {
-    const int face = ldg(&m.elem_face[s * E + k]);
+    const int face = ldg(&m.elem_face[row_offset(s, E, k)]);
 #pragma unroll
     for (int q = 0; q < NF; ++q) {
       const Real f = side_flux_in<P, M>(F, m.n_edges, face, v, q);
@@ -156,7 +156,8 @@ __device__ __forceinline__ void load_stored(const StateView<Real>& OUT, int k,
 #pragma unroll
   for (int v = 0; v < M; ++v)
 #pragma unroll
-    for (int j = 0; j < Order<P>::NP; ++j) u[v][j] = OUT.c[(v * Order<P>::NP + j) * OUT.n + k];
+    for (int j = 0; j < Order<P>::NP; ++j)
+      u[v][j] = OUT.c[row_offset(v * Order<P>::NP + j, OUT.n, k)];
 }
 
 // The rare cases of element_tail, not inlined so that their registers do not weigh on the

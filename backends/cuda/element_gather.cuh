@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "backends/cuda/cuda_check.cuh"
+#include "backends/cuda/flat_index.cuh"
+#include "core/row_offset.hpp"
 
 namespace tridg {
 
@@ -15,10 +17,10 @@ namespace tridg {
 template <class Real>
 __global__ void k_gather_columns(const Real* s, int n, const int* elems, int m, int rows,
                                  double* out) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= rows * m) return;
-  const int r = i / m, j = i - r * m;
-  out[i] = double(s[std::size_t(r) * std::size_t(n) + std::size_t(elems[j])]);
+  const std::int64_t i = flat_thread();
+  if (i >= std::int64_t(rows) * m) return;
+  const int r = int(i / m), j = int(i - std::int64_t(r) * m);
+  out[i] = double(s[row_offset(r, n, elems[j])]);
 }
 
 class DeviceColumns {
@@ -37,9 +39,8 @@ public:
     }
     if (buffer_.size() != out.size()) buffer_.resize(out.size());
     constexpr int block = 128;
-    const int total = rows * m;
-    k_gather_columns<<<(total + block - 1) / block, block, 0, stream>>>(s, n, list_.get(), m, rows,
-                                                                        buffer_.get());
+    k_gather_columns<<<flat_blocks(std::int64_t(rows) * m, block), block, 0, stream>>>(
+        s, n, list_.get(), m, rows, buffer_.get());
     cuda_check(cudaGetLastError(), "element gather");
     cuda_check(
         cudaMemcpyAsync(out.data(), buffer_.get(), buffer_.bytes(), cudaMemcpyDeviceToHost, stream),

@@ -63,7 +63,7 @@ __device__ __forceinline__ void side_fluxes(const MeshView<double>& m, const dou
   for (int w = 0; w < M; ++w) fl[w] = 0;
   if (f >= 3 * NF) return;
   const int s = f / NF, q = f % NF;
-  load_side_flux<P, M>(F, m.n_edges, ldg(&m.elem_face[s * m.n_elems + k]), q, fl);
+  load_side_flux<P, M>(F, m.n_edges, ldg(&m.elem_face[row_offset(s, m.n_elems, k)]), q, fl);
 }
 
 // Doubles of shared memory per warp that element_stage_mma needs: the step-start state and the
@@ -96,13 +96,13 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
 #pragma unroll
     for (int cc = 0; cc < S::CM; ++cc) {
       const int j = 4 * cc + m4;
-      a[w][cc] = j < NP ? ldg(&U.c[(w * NP + j) * U.n + k]) : 0.0;
+      a[w][cc] = j < NP ? ldg(&U.c[row_offset(w * NP + j, U.n, k)]) : 0.0;
     }
   // The sides' face entries are read after the volume loop, and the fluxes' gather waits on
   // them: asked of L1 now, they are there when it starts.
-  if (m4 < 3) prefetch_l1(&m.elem_face[m4 * E + k]);
-  const double g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[E + k]);
-  const double g2 = ldg(&m.geom[2 * E + k]), g3 = ldg(&m.geom[3 * E + k]);
+  if (m4 < 3) prefetch_l1(&m.elem_face[row_offset(m4, E, k)]);
+  const double g0 = ldg(&m.geom[k]), g1 = ldg(&m.geom[row_offset(1, E, k)]);
+  const double g2 = ldg(&m.geom[row_offset(2, E, k)]), g3 = ldg(&m.geom[row_offset(3, E, k)]);
   const double det = g3 * g0 - g1 * g2;
   const double inv_det = 1.0 / det;
   double r[M][S::TM][2] = {}; // right-hand sides, tile t holding modes mma_index(t, 2 m4 + i)
@@ -157,7 +157,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
         const int j = 4 * cc + m4;
         if (j >= NP) continue;
         const int to = (e8 * M + w) * NP + j;
-        copy_update_operands(c, U0, ACC, (w * NP + j) * U.n + k, &s_u0[to], &s_acc[to]);
+        copy_update_operands(c, U0, ACC, row_offset(w * NP + j, U.n, k), &s_u0[to], &s_acc[to]);
       }
   copies_landed();
   // Lifting.
@@ -183,7 +183,7 @@ element_stage_mma(const DGTables<P, double>& T, const MmaTables<P>& X, const Phy
         const int cc = 2 * tm + i, j = 4 * cc + m4;
         if (cc >= S::CM || j >= NP) continue;
         const double l = dt * (r[w][tm][i] * inv_det);
-        const int at = (w * NP + j) * U.n + k;
+        const std::int64_t at = row_offset(w * NP + j, U.n, k);
         const int to = (e8 * M + w) * NP + j;
         a[w][cc] = store ? rk_update_from_slots(c, a[w][cc], l, at, &s_u0[to], &s_acc[to], ACC, OUT)
                          : a[w][cc];

@@ -3,6 +3,8 @@
 // accumulator) through two slots of shared memory: copied in the background where the stage reads
 // them (copy_update_operands), and read back by the update (rk_update_from_slots). Loaded into
 // registers at the end of a stage, they waited on memory in batches (bench/NOTES.md).
+#include <cstdint>
+
 #include "backends/cuda/async_copy.cuh"
 #include "kernels/dg_element.hpp"
 
@@ -12,7 +14,7 @@ namespace tridg {
 template <class Real>
 __device__ __forceinline__ void
 copy_update_operands(const StageCoeffs<Real>& c, const StateView<Real>& U0,
-                     const StateView<Real>& ACC, int i, Real* u0_slot, Real* acc_slot) {
+                     const StateView<Real>& ACC, std::int64_t i, Real* u0_slot, Real* acc_slot) {
   if (c.use_u0) copy_async(u0_slot, &U0.c[i]);
   if (c.use_acc) copy_async(acc_slot, &ACC.c[i]);
 }
@@ -20,7 +22,7 @@ copy_update_operands(const StageCoeffs<Real>& c, const StateView<Real>& U0,
 // rk_update of coefficient i with its operands from the slots (after copies_landed).
 template <class Real>
 __device__ __forceinline__ Real rk_update_from_slots(const StageCoeffs<Real>& c, Real u, Real l,
-                                                     int i, const Real* u0_slot,
+                                                     std::int64_t i, const Real* u0_slot,
                                                      const Real* acc_slot,
                                                      const StateView<Real>& ACC,
                                                      const StateView<Real>& OUT) {

@@ -4,6 +4,7 @@
 // physics/linear_shallow_water/depth.cpp.
 #include "core/dg_tables.hpp"
 #include "core/hd.hpp"
+#include "core/row_offset.hpp"
 
 namespace tridg {
 
@@ -44,19 +45,19 @@ TRIDG_HD constexpr int lsw_edge_aux_rows_geographic(int nf) {
 }
 template <class Real>
 TRIDG_HD Real lsw_edge_wx(const Real* edge_aux, int n_edges, int nf, int e, int q) {
-  return ldg(&edge_aux[(3 * nf + q) * n_edges + e]);
+  return ldg(&edge_aux[row_offset(3 * nf + q, n_edges, e)]);
 }
 template <class Real>
 TRIDG_HD Real lsw_edge_w1(const Real* edge_aux, int n_edges, int nf, int e, int q, bool right) {
-  return ldg(&edge_aux[((right ? 5 : 4) * nf + q) * n_edges + e]);
+  return ldg(&edge_aux[row_offset((right ? 5 : 4) * nf + q, n_edges, e)]);
 }
 template <class Real>
 TRIDG_HD Real lsw_edge_depth(const Real* edge_aux, int n_edges, int e, int q) {
-  return ldg(&edge_aux[q * n_edges + e]);
+  return ldg(&edge_aux[row_offset(q, n_edges, e)]);
 }
 template <class Real>
 TRIDG_HD Real lsw_trace_depth(const Real* edge_aux, int n_edges, int nf, int e, int q, bool right) {
-  return ldg(&edge_aux[((right ? 2 : 1) * nf + q) * n_edges + e]);
+  return ldg(&edge_aux[row_offset((right ? 2 : 1) * nf + q, n_edges, e)]);
 }
 
 } // namespace tridg

@@ -76,12 +76,12 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   TRIDG_HD void point_flux(const ElementPoint<Real>& ep, const Real* u, Real* fx, Real* fy) const {
     constexpr LswAuxLayout L = lsw_aux_layout<P>();
     const auto& m = *ep.m;
-    const Real H = ldg(&m.aux[(L.h_points() + ep.q) * m.n_elems + ep.k]);
+    const Real H = ldg(&m.aux[row_offset(L.h_points() + ep.q, m.n_elems, ep.k)]);
     const Real p = g * H * u[0];
     Real wx = 1, w1 = 1, wyy = 1;
     if (geographic) {
-      wx = ldg(&m.aux[(L.geo_wx() + ep.q) * m.n_elems + ep.k]);
-      w1 = ldg(&m.aux[(L.geo_w1() + ep.q) * m.n_elems + ep.k]);
+      wx = ldg(&m.aux[row_offset(L.geo_wx() + ep.q, m.n_elems, ep.k)]);
+      w1 = ldg(&m.aux[row_offset(L.geo_w1() + ep.q, m.n_elems, ep.k)]);
       wyy = wy;
     }
     fx[0] = wx * u[1];
@@ -103,7 +103,7 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
   // 1 / the inscribed radius in metres (kernels/dg_element.hpp's inv_length).
   template <int P> TRIDG_HD Real inv_radius(const MeshView<Real>& m, int k) const {
     if (!geographic) return inv_inradius(m, k);
-    return ldg(&m.aux[lsw_aux_layout<P>().geo_inv_r() * m.n_elems + k]);
+    return ldg(&m.aux[row_offset(lsw_aux_layout<P>().geo_inv_r(), m.n_elems, k)]);
   }
   // What gauges and the maxima see of a cell (physics/linear_shallow_water/water_cell.hpp).
   static constexpr bool has_water_cell = true;
@@ -119,18 +119,18 @@ struct LinearShallowWaterPhysics : PhysicsDefaults<Real, 3>, LswState<Real> {
     const auto& m = *ep.m;
     const int E = m.n_elems;
     s[0] = 0;
-    const Real gx = ldg(&m.aux[(L.grad_x() + ep.q) * E + ep.k]);
-    const Real gy = ldg(&m.aux[(L.grad_y() + ep.q) * E + ep.k]);
+    const Real gx = ldg(&m.aux[row_offset(L.grad_x() + ep.q, E, ep.k)]);
+    const Real gy = ldg(&m.aux[row_offset(L.grad_y() + ep.q, E, ep.k)]);
     if (!geographic) {
       s[1] = g * u[0] * gx;
       s[2] = g * u[0] * gy;
       return;
     }
-    const int i = ep.q * E + ep.k;
-    const Real wx = ldg(&m.aux[L.geo_wx() * E + i]), w1 = ldg(&m.aux[L.geo_w1() * E + i]);
-    const Real H = ldg(&m.aux[L.h_points() * E + i]);
-    const Real t = ldg(&m.aux[L.geo_tan() * E + i]) * ep.wdet;
-    const Real f = ldg(&m.aux[L.geo_coriolis() * E + i]) * ep.wdet;
+    const Real wx = ldg(&m.aux[row_offset(L.geo_wx() + ep.q, E, ep.k)]),
+               w1 = ldg(&m.aux[row_offset(L.geo_w1() + ep.q, E, ep.k)]);
+    const Real H = ldg(&m.aux[row_offset(L.h_points() + ep.q, E, ep.k)]);
+    const Real t = ldg(&m.aux[row_offset(L.geo_tan() + ep.q, E, ep.k)]) * ep.wdet;
+    const Real f = ldg(&m.aux[row_offset(L.geo_coriolis() + ep.q, E, ep.k)]) * ep.wdet;
     s[0] = t * u[2];
     s[1] = g * (w1 * u[0] * gx - (wx - w1) * H * ep.wdx) + f * u[2];
     s[2] = g * (wy * u[0] * gy) - f * u[1];

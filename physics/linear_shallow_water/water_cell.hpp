@@ -5,6 +5,7 @@
 #include "core/cell_mean.hpp"
 #include "core/hd.hpp"
 #include "core/mesh_real.hpp"
+#include "core/row_offset.hpp"
 #include "kernels/water_cell.hpp"
 #include "physics/linear_shallow_water/depth_layout.hpp"
 
@@ -16,7 +17,7 @@ TRIDG_HD WaterCell<Real> lsw_water_cell(const LswAuxLayout& L, const MeshReal<Re
   WaterCell<Real> w;
   w.wet = true;
   w.level = eta;
-  w.ground = -cell_mean(Real(aux[L.h_modes() * E + k])); // mode 0 of H
+  w.ground = -cell_mean(Real(aux[row_offset(L.h_modes(), E, k)])); // mode 0 of H
   w.depth = w.level - w.ground;
   return w;
 }

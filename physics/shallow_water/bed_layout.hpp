@@ -4,6 +4,7 @@
 // physics/shallow_water/bed.cpp.
 #include "core/dg_tables.hpp"
 #include "core/hd.hpp"
+#include "core/row_offset.hpp"
 
 namespace tridg {
 
@@ -48,20 +49,20 @@ TRIDG_HD constexpr int sw_edge_aux_rows_geographic(int nf) {
 }
 template <class Real>
 TRIDG_HD Real sw_edge_wx(const Real* edge_aux, int n_edges, int nf, int e, int q) {
-  return ldg(&edge_aux[(3 * nf + q) * n_edges + e]);
+  return ldg(&edge_aux[row_offset(3 * nf + q, n_edges, e)]);
 }
 template <class Real>
 TRIDG_HD Real sw_edge_w1(const Real* edge_aux, int n_edges, int nf, int e, int q, bool right) {
-  return ldg(&edge_aux[((right ? 5 : 4) * nf + q) * n_edges + e]);
+  return ldg(&edge_aux[row_offset((right ? 5 : 4) * nf + q, n_edges, e)]);
 }
 // The bed's trace at edge point q seen from the left (or right) element, and b* there.
 template <class Real>
 TRIDG_HD Real sw_bed_trace(const Real* edge_aux, int n_edges, int nf, int e, int q, bool right) {
-  return ldg(&edge_aux[((right ? nf : 0) + q) * n_edges + e]);
+  return ldg(&edge_aux[row_offset((right ? nf : 0) + q, n_edges, e)]);
 }
 template <class Real>
 TRIDG_HD Real sw_bed_star(const Real* edge_aux, int n_edges, int nf, int e, int q) {
-  return ldg(&edge_aux[(2 * nf + q) * n_edges + e]);
+  return ldg(&edge_aux[row_offset(2 * nf + q, n_edges, e)]);
 }
 
 } // namespace tridg

@@ -31,11 +31,11 @@ TRIDG_HD Real sw_shore_level(const SwAuxLayout& L, const MeshReal<Real>* aux, in
                              Real h) {
   Real wi = 0, wbi = 0;
   for (int i = 0; i < L.ns; ++i) {
-    const Real w = aux[(L.cum_w() + i) * E + k];
+    const Real w = aux[row_offset(L.cum_w() + i, E, k)];
     if (!(w > Real(0))) continue; // leading samples of zero weight hold no water
-    const Real wb = aux[(L.cum_wb() + i) * E + k];
+    const Real wb = aux[row_offset(L.cum_wb() + i, E, k)];
     // The level lies below sample i (never before the first piece: rounding of w b_i - wb).
-    if (wi > Real(0) && w * aux[(L.sorted_b() + i) * E + k] - wb > h) break;
+    if (wi > Real(0) && w * aux[row_offset(L.sorted_b() + i, E, k)] - wb > h) break;
     wi = w;
     wbi = wb;
   }
@@ -52,9 +52,9 @@ TRIDG_HD SwCell<Real> sw_cell(const SwConstants<Real>& st, const SwAuxLayout& L,
   if (!(h > Real(0))) return c;
   c.u = st.velocity(h, mean[1]);
   c.v = st.velocity(h, mean[2]);
-  if (h >= aux[L.wet_depth() * E + k]) {
+  if (h >= aux[row_offset(L.wet_depth(), E, k)]) {
     c.kind = sw_wet;
-    c.level = h + cell_mean(aux[L.b_modes() * E + k]);
+    c.level = h + cell_mean(aux[row_offset(L.b_modes(), E, k)]);
   } else {
     c.kind = sw_shore;
     c.level = sw_shore_level(L, aux, E, k, h);

@@ -98,8 +98,8 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     constexpr SwAuxLayout L = sw_aux_layout<P>();
     const auto& m = *ep.m;
     const int E = m.n_elems;
-    const Real wx = m.aux[(L.geo_wx() + ep.q) * E + ep.k];
-    const Real w1 = m.aux[(L.geo_w1() + ep.q) * E + ep.k];
+    const Real wx = m.aux[row_offset(L.geo_wx() + ep.q, E, ep.k)];
+    const Real w1 = m.aux[row_offset(L.geo_w1() + ep.q, E, ep.k)];
     const Real vx = velocity(u[0], u[1]), vy = velocity(u[0], u[2]);
     const Real p = Real(0.5) * g * u[0] * u[0];
     fx[0] = wx * u[1];
@@ -220,21 +220,22 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     const auto* aux = m.aux;
     s[0] = s[1] = s[2] = 0;
     if (c.kind == sw_wet) {
-      const Real gx = aux[(L.grad_x() + q) * E + k]; // the weights are in the bed data
-      const Real gy = aux[(L.grad_y() + q) * E + k];
+      const Real gx = aux[row_offset(L.grad_x() + q, E, k)]; // the weights are in the bed data
+      const Real gy = aux[row_offset(L.grad_y() + q, E, k)];
       if (!geographic) {
         s[1] = -g * u[0] * gx;
         s[2] = -g * u[0] * gy;
       } else {
         // w1's bed slope and the remainder (wx - w1) g h d(eta)/dx (see the top).
-        const Real wx = aux[(L.geo_wx() + q) * E + k], w1 = aux[(L.geo_w1() + q) * E + k];
+        const Real wx = aux[row_offset(L.geo_wx() + q, E, k)],
+                   w1 = aux[row_offset(L.geo_w1() + q, E, k)];
         s[1] = -g * u[0] * (w1 * gx + (wx - w1) * (ep.wdx + gx));
         s[2] = -g * u[0] * (wy * gy);
       }
     }
     if (geographic) {
       // The metric terms of the sphere: tan(lat) / R times (h v, 2 h u v, h v^2 - h u^2).
-      const Real t = aux[(L.geo_tan() + q) * E + k] * ep.wdet;
+      const Real t = aux[row_offset(L.geo_tan() + q, E, k)] * ep.wdet;
       const Real vx = velocity(u[0], u[1]), vy = velocity(u[0], u[2]);
       s[0] += t * u[2];
       s[1] += t * (Real(2) * u[1] * vy);
@@ -256,7 +257,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
         sy -= rate * u[2];
       }
       if (coriolis) {
-        const Real f = aux[(L.coriolis() + q) * E + k];
+        const Real f = aux[row_offset(L.coriolis() + q, E, k)];
         sx += f * u[2];
         sy -= f * u[1];
       }
@@ -274,8 +275,8 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
     const int E = m.n_elems;
 #pragma unroll
     for (int j = 0; j < NP; ++j) {
-      rhs[1][j] += m.aux[(L.rest() + j) * E + k];
-      rhs[2][j] += m.aux[(L.rest() + NP + j) * E + k];
+      rhs[1][j] += m.aux[row_offset(L.rest() + j, E, k)];
+      rhs[2][j] += m.aux[row_offset(L.rest() + NP + j, E, k)];
     }
   }
 
@@ -301,7 +302,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
       // The surface eta = h + b against the neighbours' levels (dry neighbours do not bound it).
       Real eta[NP];
 #pragma unroll
-      for (int j = 0; j < NP; ++j) eta[j] = u[0][j] + m.aux[(L.b_modes() + j) * E + k];
+      for (int j = 0; j < NP; ++j) eta[j] = u[0][j] + m.aux[row_offset(L.b_modes() + j, E, k)];
       Real lo = cell_mean(eta[0]), hi = lo;
 #pragma unroll
       for (int s = 0; s < 3; ++s)
@@ -316,7 +317,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
       constexpr Real eps64 = Real(64) * std::numeric_limits<Real>::epsilon();
       const Real w_eta =
           slack + eps64 * tmax(tabs(cell_mean(eta[0])),
-                               tmax(c.h, tabs(cell_mean(m.aux[L.b_modes() * E + k]))));
+                               tmax(c.h, tabs(cell_mean(m.aux[row_offset(L.b_modes(), E, k)]))));
       // The TVB slack is a bound on the surface's curvature (1/m); a long wave's momentum is its
       // surface times its speed, so the momentum's slack is the surface's times sqrt(g h).
       const Real w_q =
@@ -324,7 +325,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
       if (sw_barth_jespersen<P>(T, eta, lo - w_eta, hi + w_eta)) {
         changed = true;
 #pragma unroll
-        for (int j = 1; j < NP; ++j) u[0][j] = eta[j] - m.aux[(L.b_modes() + j) * E + k];
+        for (int j = 1; j < NP; ++j) u[0][j] = eta[j] - m.aux[row_offset(L.b_modes() + j, E, k)];
       }
 #pragma unroll
       for (int v = 1; v < 3; ++v) {
@@ -403,7 +404,7 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
   // 1 / the inscribed radius in metres (kernels/dg_element.hpp's inv_length).
   template <int P> TRIDG_HD Real inv_radius(const MeshView<MeshReal<Real>>& m, int k) const {
     if (!geographic) return inv_inradius(m, k);
-    return m.aux[sw_aux_layout<P>().geo_inv_r() * m.n_elems + k];
+    return m.aux[row_offset(sw_aux_layout<P>().geo_inv_r(), m.n_elems, k)];
   }
 
 private:

@@ -22,7 +22,7 @@ TRIDG_HD WaterCell<Real> sw_water_cell(const SwConstants<Real>& st, const SwAuxL
   w.wet = h > st.dry_depth;
   w.depth = h;
   w.level = c.level;
-  w.ground = c.kind == sw_wet ? Real(aux[(L.sorted_b() + L.ns - 1) * E + k]) : c.level;
+  w.ground = c.kind == sw_wet ? Real(aux[row_offset(L.sorted_b() + L.ns - 1, E, k)]) : c.level;
   return w;
 }
 

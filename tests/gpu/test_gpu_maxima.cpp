@@ -23,15 +23,16 @@ namespace {
 
 struct Maxima {
   std::vector<double> level, depth, arrival;
-  double runup = 0;
+  double runup = 0, mean_step = 0; // seconds
 };
 
 Maxima run_basin(const std::string& device, int p, std::vector<std::string> sets) {
   test::ScratchDir out("gpu_maxima_" + device);
   sets.push_back("time.end=1.5");
   sets.push_back("gauges.interval=0.25");
-  test::run_quiet_on(device, test::source_path("cases/tsunami_ocean.toml"), p, 0, sets, out.path(),
-                     test::source_path("meshes/prepared/thacker.h5"));
+  const RunResult r =
+      test::run_quiet_on(device, test::source_path("cases/tsunami_ocean.toml"), p, 0, sets,
+                         out.path(), test::source_path("meshes/prepared/thacker.h5"));
   const h5::File f = h5::File::open(out.file("max_inundation.h5"));
   std::vector<hsize_t> dims;
   Maxima m;
@@ -42,6 +43,7 @@ Maxima run_basin(const std::string& device, int p, std::vector<std::string> sets
                 .at("runup")
                 .at("elevation")
                 .get<double>();
+  m.mean_step = r.final_time / static_cast<double>(r.steps);
   return m;
 }
 
@@ -49,7 +51,7 @@ Maxima run_basin(const std::string& device, int p, std::vector<std::string> sets
 // so a cell near the dry depth or the arrival threshold may cross it a step apart: such elements
 // are counted apart from the levels and depths of the cells wet in both.
 struct Apart {
-  double level = 0, depth = 0, runup = 0;
+  double level = 0, depth = 0, runup = 0, arrival = 0; // arrival: seconds, where both arrived
   std::size_t wet_differs = 0, arrival_differs = 0, n = 0;
 };
 
@@ -68,6 +70,8 @@ Apart apart(const Maxima& g, const Maxima& c) {
     }
     if (!(g.arrival[k] == c.arrival[k]) && !(std::isnan(g.arrival[k]) && std::isnan(c.arrival[k])))
       ++d.arrival_differs;
+    if (!std::isnan(g.arrival[k]) && !std::isnan(c.arrival[k]))
+      d.arrival = std::max(d.arrival, std::abs(g.arrival[k] - c.arrival[k]));
   }
   d.runup = std::abs(g.runup - c.runup);
   MESSAGE("max |level difference| "
@@ -119,7 +123,11 @@ TEST_CASE("maxima every step: GPU as close to the CPU as the CPU to itself (p = 
   CHECK(gpu.level <= 4 * own.level);
   CHECK(gpu.depth <= 4 * own.depth);
   CHECK(gpu.runup <= 4 * own.runup + 1e-12);
-  check_crossings(gpu);
+  // More arrivals cross their threshold a step apart than after the one-ulp change (43 against 7
+  // of 2,952 measured: the GPU's rounding differs at every step, not once), so their count is not
+  // bounded; how far apart they are is: two steps at most.
+  CHECK(gpu.wet_differs <= gpu.n / 100);
+  CHECK(gpu.arrival <= 2 * cpu.mean_step);
 }
 
 TEST_CASE("maxima every macro step: GPU equals CPU (local time stepping)") {

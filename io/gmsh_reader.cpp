@@ -271,17 +271,23 @@ void Reader::collect_boundary() {
     auto& segs = raw_.boundary[name];
     std::vector<int> ents;
     gmsh::model::getEntitiesForPhysicalGroup(dim, tag, ents);
-    for (int ent : ents)
-      for (const auto& [type, per] : {std::pair{1, 2}, {8, 3}, {26, 4}}) {
-        std::vector<std::size_t> elem_tags, nodes;
-        gmsh::model::mesh::getElementsByType(type, elem_tags, nodes, ent);
+    for (int ent : ents) {
+      // Only the types the entity has: Gmsh 4.8 corrupts its heap when asked for elements of a
+      // line type an entity lacks.
+      std::vector<int> types;
+      std::vector<std::vector<std::size_t>> elem_tags, nodes;
+      gmsh::model::mesh::getElements(types, elem_tags, nodes, 1, ent);
+      for (std::size_t t = 0; t < types.size(); ++t) {
+        const std::size_t per = types[t] == 1 ? 2 : types[t] == 8 ? 3 : types[t] == 26 ? 4 : 0;
+        if (per == 0) continue; // refused by check_element_types
         // A high-order line's end points come first; its other nodes are its triangle's.
-        for (std::size_t i = 0; i + per <= nodes.size(); i += per) {
-          const std::int32_t a = index_of(nodes[i]), b = index_of(nodes[i + 1]);
+        for (std::size_t i = 0; i + per <= nodes[t].size(); i += per) {
+          const std::int32_t a = index_of(nodes[t][i]), b = index_of(nodes[t][i + 1]);
           // A line whose nodes are on no selected triangle bounds nothing tridg meshes.
           if (a >= 0 && b >= 0) segs.push_back({a, b});
         }
       }
+    }
     if (segs.empty()) raw_.boundary.erase(name);
   }
 }

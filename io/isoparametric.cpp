@@ -191,6 +191,13 @@ void reverse_extra_nodes(int order, double* extra) {
     }
 }
 
+void straight_extra_nodes(int order, const std::array<double, 6>& v, double* extra) {
+  const auto& ref = reference_nodes(order);
+  for (std::size_t i = 3; i < ref.size(); ++i)
+    for (std::size_t c = 0; c < 2; ++c)
+      extra[2 * (i - 3) + c] = v[c] + ref[i][0] * (v[2 + c] - v[c]) + ref[i][1] * (v[4 + c] - v[c]);
+}
+
 void child_extra_nodes(int order, const ElementNodes& parent, int c, double* extra) {
   static const double corners[4][3][2] = {{{0, 0}, {0.5, 0}, {0, 0.5}},
                                           {{0.5, 0}, {1, 0}, {0.5, 0.5}},

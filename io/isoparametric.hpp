@@ -59,6 +59,9 @@ ElementShape inspect_element(int order, const ElementNodes& nodes);
 // counter-clockwise), so that they follow the new vertex order.
 void reverse_extra_nodes(int order, double* extra);
 
+// The extra nodes of the straight triangle with these vertices (x, y of each).
+void straight_extra_nodes(int order, const std::array<double, 6>& vertices, double* extra);
+
 // The extra nodes of child c (0..3) of the 1 -> 4 split in the reference element, children
 // (v0,m01,m20), (m01,v1,m12), (m20,m12,v2), (m01,m12,m20) as io/refine.hpp makes them, mapped
 // through the parent's map: the children stay on the parent's curved geometry.

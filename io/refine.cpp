@@ -82,12 +82,20 @@ RawMesh refine_raw(const Mesh& m, const std::string& source) {
     const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(order));
     r.geometry_order = order;
     r.geometry_nodes.resize(4 * per * static_cast<std::size_t>(ne));
-    for (std::int32_t k = 0; k < ne; ++k) {
-      const std::vector<double> parent = mesh_element_nodes(m, k);
-      for (int c = 0; c < 4; ++c)
-        child_extra_nodes(order, parent, c,
-                          r.geometry_nodes.data() + per * (4 * static_cast<std::size_t>(k) + c));
-    }
+    // A straight parent's children are straight between their own vertices, which may have
+    // been put on a circle (refine_raw's arcs), as a 3-node mesh's are.
+    for (std::int32_t k = 0; k < ne; ++k)
+      for (int c = 0; c < 4; ++c) {
+        const std::size_t child = 4 * static_cast<std::size_t>(k) + c;
+        double* extra = r.geometry_nodes.data() + per * child;
+        if (m.geometry->curved[std::size_t(k)]) {
+          child_extra_nodes(order, mesh_element_nodes(m, k), c, extra);
+        } else {
+          const auto& t = r.tri[child];
+          straight_extra_nodes(
+              order, {r.x[t[0]], r.y[t[0]], r.x[t[1]], r.y[t[1]], r.x[t[2]], r.y[t[2]]}, extra);
+        }
+      }
   }
   return r;
 }

@@ -178,10 +178,20 @@ Mesh refine_part(const Mesh& c) {
     const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(go));
     raw.geometry_order = go;
     raw.geometry_nodes.resize(4 * ne * per);
+    // As io/refine.cpp: a straight parent's children are straight between their vertices.
     for (std::size_t i = 0; i < 4 * ne; ++i) {
       const std::size_t o = std::size_t(order[i]);
-      child_extra_nodes(go, mesh_element_nodes(c, std::int32_t(o / 4)), int(o % 4),
-                        raw.geometry_nodes.data() + per * i);
+      double* extra = raw.geometry_nodes.data() + per * i;
+      if (c.geometry->curved[o / 4]) {
+        child_extra_nodes(go, mesh_element_nodes(c, std::int32_t(o / 4)), int(o % 4), extra);
+      } else {
+        const auto& t = raw.tri[i];
+        const auto at = [&](std::int32_t v) { return std::size_t(v); };
+        straight_extra_nodes(go,
+                             {raw.x[at(t[0])], raw.y[at(t[0])], raw.x[at(t[1])], raw.y[at(t[1])],
+                              raw.x[at(t[2])], raw.y[at(t[2])]},
+                             extra);
+      }
     }
   }
   Mesh f = build_part_connectivity(raw, fp.elem_gid, fp.n_rim_edges);

@@ -1,4 +1,5 @@
-// Damaged and hostile input files: truncated and byte-flipped .msh (ASCII and binary),
+// Damaged and hostile input files: truncated and byte-flipped .msh (ASCII and binary, 3-, 6-
+// and 10-node triangles), high-order .msh with inverted, misplaced, mixed or unsupported elements,
 // prepared-mesh and solution .h5, and case .toml files; .geo files that try to run commands or
 // write files; structurally malformed .msh; prepared meshes with inconsistent connectivity;
 // counts that would allocate without bound; case files nested without bound. They go to
@@ -81,6 +82,12 @@ TEST_CASE("damaged prepared-mesh and solution .h5 files") {
           .code == 0);
   const std::set<int> ok{0, 2, 3, 4, 5};
   fuzz(d, read_file(d / "mesh.h5"), "x.h5", "info {}", 16, ok, 3);
+  // A curved mesh's file: damage may land in its high-order nodes.
+  REQUIRE(run_tridg("import " + quote(source_path("meshes/fixtures/hole_p3_41.msh")) + " -o " +
+                        quote((d / "curved.h5").string()),
+                    d.path)
+              .code == 0);
+  fuzz(d, read_file(d / "curved.h5"), "c.h5", "info {}", 16, ok, 23);
   fuzz(d, read_file(d / "o" / "final.h5"), "s.h5",
        "run " + quote((d / "case.toml").string()) + " -q -o " + quote((d / "r").string()) +
            " --restart {}",

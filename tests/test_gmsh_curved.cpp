@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -18,7 +19,11 @@
 #include "io/mesh_h5.hpp"
 #include "io/mesh_info.hpp"
 #include "io/mesh_loader.hpp"
+#include "io/part_mesh_h5.hpp"
+#include "io/partition.hpp"
+#include "io/refine.hpp"
 #include "mesh_checks.hpp"
+#include "parallel/part_mesh.hpp"
 
 using namespace tridg;
 using tridg::test::check_invariants;
@@ -327,6 +332,12 @@ TEST_CASE("bad high-order elements: one line naming the file and the element") {
     CHECK_MESSAGE(contains(msg, c.expect), msg);
     CHECK(msg.find('\n') == std::string::npos);
   }
+  // A .geo asking Gmsh for order 4: refused after meshing, naming an element.
+  write_file(d / "p4.geo", hole_geo(4));
+  const std::string p4 = (d / "p4.geo").string();
+  const std::string msg = user_error_of([&] { load_mesh(p4); });
+  CHECK(msg.rfind(p4 + ": element ", 0) == 0);
+  CHECK_MESSAGE(contains(msg, "is a 15-node triangle of geometry order 4"), msg);
   // Lifted less, the element is curved and fine: ratio 1 - 4 lift.
   write_file(d / "ok.msh", test::unit_square_msh(9, 9, 0.1));
   const Mesh m = load_mesh((d / "ok.msh").string());
@@ -348,4 +359,38 @@ TEST_CASE("a prepared .h5 whose high-order nodes fold an element is refused") {
   const std::string msg = user_error_of([&] { read_mesh_h5(h5); });
   CHECK(msg.rfind(fmt::format("{}: element {} (a 6-node triangle, counting from 1) is", h5, k + 1),
                   0) == 0);
+}
+
+TEST_CASE("a partitioned curved mesh: a part reads its elements' nodes and refines as the whole") {
+  TempDir d("curved_parts");
+  const Mesh whole = load_mesh(fixture("hole_p3_41.msh"));
+  const std::string two = (d / "two.h5").string();
+  write_partition_h5(whole, partition_mesh(whole, 2), two);
+  const auto per = std::size_t(2 * extra_geometry_nodes(3));
+  std::int64_t owned_curved = 0;
+  for (std::int32_t q = 0; q < 2; ++q) {
+    CAPTURE(q);
+    const Mesh m = read_part_mesh_h5(two, q);
+    REQUIRE(m.geometry);
+    CHECK(m.geometry->order == 3);
+    for (std::int32_t k = 0; k < m.n_elems(); ++k) {
+      const auto g = std::size_t(m.part->elem_gid[std::size_t(k)]);
+      const auto mine = m.geometry->nodes.begin() + std::ptrdiff_t(per * std::size_t(k));
+      CHECK(std::equal(mine, mine + std::ptrdiff_t(per),
+                       whole.geometry->nodes.begin() + std::ptrdiff_t(per * g)));
+      CHECK(m.geometry->curved[std::size_t(k)] == whole.geometry->curved[g]);
+      if (k < m.part->n_owned) owned_curved += m.geometry->curved[std::size_t(k)];
+    }
+  }
+  CHECK(owned_curved == whole.geometry->n_curved);
+  // A part refined alone numbers its children as the whole mesh's refinement does: the same
+  // nodes, bit for bit.
+  const std::string one = (d / "one.h5").string();
+  write_partition_h5(whole, partition_mesh(whole, 1), one);
+  const Mesh a = load_part_mesh(one, 1, 1'000'000);
+  const Mesh b = refine_uniform(whole);
+  REQUIRE(a.geometry);
+  CHECK(a.geometry->nodes == b.geometry->nodes);
+  CHECK(a.geometry->curved == b.geometry->curved);
+  CHECK(a.geometry->n_curved == 4 * whole.geometry->n_curved);
 }

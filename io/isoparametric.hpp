@@ -48,9 +48,9 @@ struct ElementShape {
 // fraction of the longest edge: well above the round-off of coordinates written with 16 digits
 // far from the origin, well below any curve meant as one.
 inline constexpr double curved_tolerance = 1e-10;
-// Elements whose Jacobian ratio is below this are refused as (nearly) inverted; Gmsh's own
-// quality measure for high-order elements is the same ratio ("scaled Jacobian" in its
-// Mesh.HighOrderOptimize documentation).
+// Elements whose Jacobian ratio is below this are refused as (nearly) inverted. Gmsh measures
+// high-order elements the same way (minJ/maxJ of its AnalyseMeshQuality plugin), and its
+// Mesh.HighOrderOptimize raises the ratio of the elements it moves.
 inline constexpr double min_jacobian_ratio = 0.05;
 
 ElementShape inspect_element(int order, const ElementNodes& nodes);

@@ -7,7 +7,9 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "io/curved_check.hpp"
 #include "io/error.hpp"
+#include "io/isoparametric.hpp"
 #include "io/renumber.hpp"
 
 namespace tridg {
@@ -55,6 +57,7 @@ private:
   }
   void check_nodes();
   void orient_and_renumber();
+  void carry_geometry(const std::vector<char>& flipped);
   void pair_sides();
   void match_periodic();
   void assign_groups();
@@ -96,6 +99,7 @@ void Builder::orient_and_renumber() {
   const std::size_t ne = raw_.tri.size();
   std::vector<std::array<std::int32_t, 3>> tri = raw_.tri;
   std::vector<double> cx(ne), cy(ne);
+  std::vector<char> flipped(ne, 0);
   for (std::size_t k = 0; k < ne; ++k) {
     auto& t = tri[k];
     const double x0 = m_.x[t[0]], y0 = m_.y[t[0]];
@@ -108,7 +112,7 @@ void Builder::orient_and_renumber() {
     if (!(std::abs(twice_area) > 1e-12 * longest2))
       bad(fmt::format("triangle {} (counting from 0) with vertices {} {} {} has zero area", k,
                       pt(t[0]), pt(t[1]), pt(t[2])));
-    if (twice_area < 0) std::swap(t[1], t[2]);
+    if (twice_area < 0) std::swap(t[1], t[2]), flipped[k] = 1;
     cx[k] = (m_.x[t[0]] + m_.x[t[1]] + m_.x[t[2]]) / 3;
     cy[k] = (m_.y[t[0]] + m_.y[t[1]] + m_.y[t[2]]) / 3;
   }
@@ -120,6 +124,29 @@ void Builder::orient_and_renumber() {
   }
   m_.tri.resize(ne);
   for (std::size_t k = 0; k < ne; ++k) m_.tri[k] = tri[old_of_new_[k]];
+  carry_geometry(flipped);
+}
+
+// Checked in the raw order (so that messages name the file's elements), then turned and
+// renumbered with the vertices.
+void Builder::carry_geometry(const std::vector<char>& flipped) {
+  if (raw_.geometry_order == 1 && raw_.geometry_nodes.empty()) return;
+  CurvedGeometry g = check_curved_geometry(raw_.geometry_order, raw_.geometry_nodes, raw_.tri, m_.x,
+                                           m_.y, raw_.source, raw_.tags);
+  const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(g.order));
+  for (std::size_t k = 0; k < flipped.size(); ++k)
+    if (flipped[k]) reverse_extra_nodes(g.order, g.nodes.data() + per * k);
+  std::vector<double> nodes(g.nodes.size());
+  std::vector<std::uint8_t> curved(g.curved.size());
+  for (std::size_t k = 0; k < old_of_new_.size(); ++k) {
+    const auto o = static_cast<std::size_t>(old_of_new_[k]);
+    std::copy_n(g.nodes.begin() + std::ptrdiff_t(per * o), per,
+                nodes.begin() + std::ptrdiff_t(per * k));
+    curved[k] = g.curved[o];
+  }
+  g.nodes = std::move(nodes);
+  g.curved = std::move(curved);
+  m_.geometry = std::move(g);
 }
 
 void Builder::pair_sides() {

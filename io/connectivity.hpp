@@ -9,10 +9,11 @@ namespace tridg {
 // Validates the triangles (node indices, zero area, edges shared by 3 or more triangles, folded
 // meshes), makes every triangle counter-clockwise, renumbers elements along a Hilbert curve,
 // joins periodic boundary edges into interior edges, assigns every remaining boundary edge to its
-// physical group, and orders edges: boundary edges first, grouped by group (groups sorted by
-// name), then interior edges by (lower element index, higher element index). Boundary segments of
-// a group that are not boundary edges of the mesh (a physical line through the interior, or lines
-// around triangles that are not in the physical surface) are ignored. Throws
+// physical group, carries high-order geometry (checked by io/curved_check.hpp, turned and
+// renumbered with its triangles), and orders edges: boundary edges first, grouped by group (groups
+// sorted by name), then interior edges by (lower element index, higher element index). Boundary
+// segments of a group that are not boundary edges of the mesh (a physical line through the
+// interior, or lines around triangles that are not in the physical surface) are ignored. Throws
 // UserError(bad_mesh) naming raw.source.
 Mesh build_connectivity(const RawMesh& raw);
 

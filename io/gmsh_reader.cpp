@@ -21,6 +21,7 @@
 #include "io/geo_guard.hpp"
 #include "io/gmsh_periodic.hpp"
 #include "io/gmsh_session.hpp"
+#include "io/isoparametric.hpp"
 #include "io/msh_check.hpp"
 
 namespace tridg {
@@ -114,10 +115,27 @@ private:
 
   std::string path_;
   bool is_geo_;
+  int tri_type_ = 2; // Gmsh's type of the mesh's triangles
   MeshOptions opt_;
   RawMesh raw_;
   std::unordered_map<std::size_t, std::int32_t> index_; // Gmsh node tag -> raw node index
 };
+
+// Gmsh's element types that tridg reads: triangles of geometry order 1, 2 and 3, and the
+// boundary lines of the same orders.
+int triangle_order(int type) {
+  return type == 2 ? 1 : type == 9 ? 2 : type == 21 ? 3 : 0;
+}
+bool is_line(int type) {
+  return type == 1 || type == 8 || type == 26;
+}
+
+// The first element of a type, for messages.
+std::size_t first_element_of_type(int type) {
+  std::vector<std::size_t> tags, nodes;
+  gmsh::model::mesh::getElementsByType(type, tags, nodes, -1);
+  return tags.empty() ? 0 : tags.front();
+}
 
 void Reader::check_element_types() {
   std::vector<int> types;
@@ -129,19 +147,40 @@ void Reader::check_element_types() {
     std::string desc = element_description(t, dim);
     found.emplace_back(dim, desc);
     if (dim == 3)
-      bad(fmt::format("contains {} elements: it is a 3D mesh; tridg needs a 2D mesh of 3-node "
+      bad(fmt::format("contains {} elements: it is a 3D mesh; tridg needs a 2D mesh of "
                       "triangles",
                       desc));
   }
   for (std::size_t i = 0; i < types.size(); ++i) {
     const auto& [dim, desc] = found[i];
-    if (dim == 2 && types[i] != 2)
-      bad(fmt::format("contains {} elements; tridg needs 3-node triangles", desc));
-    if (dim == 1 && types[i] != 1)
-      bad(fmt::format("contains {} elements; tridg needs 2-node boundary lines (a first-order "
-                      "mesh)",
-                      desc));
+    const int type = types[i];
+    if (dim == 2 && triangle_order(type) == 0) {
+      const std::size_t tag = first_element_of_type(type);
+      if (type == 20 || type == 22 || type == 24)
+        bad(fmt::format("element {} is an incomplete {} triangle (serendipity); tridg needs "
+                        "complete 3-, 6- or 10-node triangles",
+                        tag, desc.substr(0, desc.find(' '))));
+      if (type == 23 || type == 25)
+        bad(fmt::format("element {} is a {} triangle of geometry order {}; tridg reads geometry "
+                        "orders 1 to 3 (3-, 6- and 10-node triangles: Mesh.ElementOrder 3 at most)",
+                        tag, desc.substr(0, desc.find(' ')), type == 23 ? 4 : 5));
+      bad(fmt::format("contains {} elements (element {}); tridg needs triangles", desc, tag));
+    }
+    if (dim == 1 && !is_line(type))
+      bad(fmt::format("contains {} elements (element {}); tridg needs 2-, 3- or 4-node boundary "
+                      "lines",
+                      desc, first_element_of_type(type)));
   }
+  for (std::size_t i = 0; i < types.size(); ++i)
+    for (std::size_t j = 0; j < types.size(); ++j)
+      if (triangle_order(types[i]) > 0 && triangle_order(types[j]) > triangle_order(types[i]))
+        bad(fmt::format("element {} is a {} triangle among {} triangles; tridg needs one geometry "
+                        "order for the whole mesh (Mesh.ElementOrder)",
+                        first_element_of_type(types[j]),
+                        found[j].second.substr(0, found[j].second.find(' ')),
+                        found[i].second.substr(0, found[i].second.find(' '))));
+  for (int t : types)
+    if (triangle_order(t) > 0) tri_type_ = t, raw_.geometry_order = triangle_order(t);
 }
 
 std::vector<std::size_t> Reader::triangle_node_tags() {
@@ -150,7 +189,8 @@ std::vector<std::size_t> Reader::triangle_node_tags() {
   std::vector<std::size_t> tri_nodes;
   std::vector<std::size_t> elem_tags;
   if (surfaces.empty()) {
-    gmsh::model::mesh::getElementsByType(2, elem_tags, tri_nodes, -1);
+    gmsh::model::mesh::getElementsByType(tri_type_, elem_tags, tri_nodes, -1);
+    raw_.tags.assign(elem_tags.begin(), elem_tags.end());
     return tri_nodes;
   }
   // Only triangles of physical surfaces count (that is what Gmsh itself would save).
@@ -162,8 +202,9 @@ std::vector<std::size_t> Reader::triangle_node_tags() {
   }
   for (int ent : entities) {
     std::vector<std::size_t> n;
-    gmsh::model::mesh::getElementsByType(2, elem_tags, n, ent);
+    gmsh::model::mesh::getElementsByType(tri_type_, elem_tags, n, ent);
     tri_nodes.insert(tri_nodes.end(), n.begin(), n.end());
+    raw_.tags.insert(raw_.tags.end(), elem_tags.begin(), elem_tags.end());
   }
   return tri_nodes;
 }
@@ -176,21 +217,38 @@ void Reader::collect_nodes(const std::vector<std::size_t>& tri_nodes) {
   std::unordered_map<std::size_t, std::size_t> pos; // tag -> position in tags
   pos.reserve(tags.size());
   for (std::size_t i = 0; i < tags.size(); ++i) pos.emplace(tags[i], i);
-  std::vector<std::size_t> used(tri_nodes);
+  const auto per = static_cast<std::size_t>(geometry_nodes_of_order(raw_.geometry_order));
+  const std::size_t n_tri = tri_nodes.size() / per;
+  // The vertices are the mesh's nodes; a high-order node is kept with its element only.
+  std::vector<std::size_t> used;
+  used.reserve(3 * n_tri);
+  for (std::size_t k = 0; k < n_tri; ++k)
+    used.insert(used.end(), &tri_nodes[per * k], &tri_nodes[per * k] + 3);
   std::sort(used.begin(), used.end());
   used.erase(std::unique(used.begin(), used.end()), used.end());
   if (used.size() > static_cast<std::size_t>(INT32_MAX / 2)) bad("too many nodes");
   double zmin = INFINITY, zmax = -INFINITY;
-  for (std::size_t tag : used) {
+  const auto position = [&](std::size_t tag) {
     const auto it = pos.find(tag);
     if (it == pos.end())
       bad(fmt::format("a triangle refers to node {}, which does not exist", tag));
-    index_.emplace(tag, static_cast<std::int32_t>(raw_.x.size()));
-    raw_.x.push_back(coord[3 * it->second]);
-    raw_.y.push_back(coord[3 * it->second + 1]);
     zmin = std::min(zmin, coord[3 * it->second + 2]);
     zmax = std::max(zmax, coord[3 * it->second + 2]);
+    return 3 * it->second;
+  };
+  for (std::size_t tag : used) {
+    const std::size_t at = position(tag);
+    index_.emplace(tag, static_cast<std::int32_t>(raw_.x.size()));
+    raw_.x.push_back(coord[at]);
+    raw_.y.push_back(coord[at + 1]);
   }
+  raw_.geometry_nodes.reserve(2 * (per - 3) * n_tri);
+  for (std::size_t k = 0; k < n_tri; ++k)
+    for (std::size_t j = 3; j < per; ++j) {
+      const std::size_t at = position(tri_nodes[per * k + j]);
+      raw_.geometry_nodes.push_back(coord[at]);
+      raw_.geometry_nodes.push_back(coord[at + 1]);
+    }
   const auto [xmin, xmax] = std::minmax_element(raw_.x.begin(), raw_.x.end());
   const auto [ymin, ymax] = std::minmax_element(raw_.y.begin(), raw_.y.end());
   const double extent = std::max(*xmax - *xmin, *ymax - *ymin);
@@ -198,9 +256,9 @@ void Reader::collect_nodes(const std::vector<std::size_t>& tri_nodes) {
     bad(fmt::format("is not a 2D mesh: node z ranges from {:.6g} to {:.6g}; tridg needs a plane "
                     "mesh of triangles with constant z",
                     zmin, zmax));
-  for (std::size_t k = 0; k < tri_nodes.size() / 3; ++k)
-    raw_.tri.push_back({index_.at(tri_nodes[3 * k]), index_.at(tri_nodes[3 * k + 1]),
-                        index_.at(tri_nodes[3 * k + 2])});
+  for (std::size_t k = 0; k < n_tri; ++k)
+    raw_.tri.push_back({index_.at(tri_nodes[per * k]), index_.at(tri_nodes[per * k + 1]),
+                        index_.at(tri_nodes[per * k + 2])});
 }
 
 void Reader::collect_boundary() {
@@ -214,12 +272,20 @@ void Reader::collect_boundary() {
     std::vector<int> ents;
     gmsh::model::getEntitiesForPhysicalGroup(dim, tag, ents);
     for (int ent : ents) {
-      std::vector<std::size_t> elem_tags, nodes;
-      gmsh::model::mesh::getElementsByType(1, elem_tags, nodes, ent);
-      for (std::size_t i = 0; i + 1 < nodes.size(); i += 2) {
-        const std::int32_t a = index_of(nodes[i]), b = index_of(nodes[i + 1]);
-        // A line whose nodes are on no selected triangle bounds nothing tridg meshes.
-        if (a >= 0 && b >= 0) segs.push_back({a, b});
+      // Only the types the entity has: Gmsh 4.8 corrupts its heap when asked for elements of a
+      // line type an entity lacks.
+      std::vector<int> types;
+      std::vector<std::vector<std::size_t>> elem_tags, nodes;
+      gmsh::model::mesh::getElements(types, elem_tags, nodes, 1, ent);
+      for (std::size_t t = 0; t < types.size(); ++t) {
+        const std::size_t per = types[t] == 1 ? 2 : types[t] == 8 ? 3 : types[t] == 26 ? 4 : 0;
+        if (per == 0) continue; // refused by check_element_types
+        // A high-order line's end points come first; its other nodes are its triangle's.
+        for (std::size_t i = 0; i + per <= nodes[t].size(); i += per) {
+          const std::int32_t a = index_of(nodes[t][i]), b = index_of(nodes[t][i + 1]);
+          // A line whose nodes are on no selected triangle bounds nothing tridg meshes.
+          if (a >= 0 && b >= 0) segs.push_back({a, b});
+        }
       }
     }
     if (segs.empty()) raw_.boundary.erase(name);
@@ -397,10 +463,12 @@ RawMesh Reader::read() {
     if (tri_nodes.empty())
       bad(is_geo_ ? "meshing produced no triangles (does it define a Plane Surface?)"
                   : "contains no triangles (not a 2D mesh, or no mesh at all)");
-    if (tri_nodes.size() % 3 != 0) bad("Gmsh returned a triangle with other than 3 nodes");
-    if (static_cast<double>(tri_nodes.size() / 3) > static_cast<double>(opt_.max_elements))
+    const auto per = static_cast<std::size_t>(geometry_nodes_of_order(raw_.geometry_order));
+    if (tri_nodes.size() % per != 0 || tri_nodes.size() / per != raw_.tags.size())
+      bad(fmt::format("Gmsh returned a triangle with other than {} nodes", per));
+    if (static_cast<double>(tri_nodes.size() / per) > static_cast<double>(opt_.max_elements))
       bad(fmt::format("has {} triangles, more than the limit of {} (raise it with --max-elements)",
-                      tri_nodes.size() / 3, opt_.max_elements));
+                      tri_nodes.size() / per, opt_.max_elements));
     collect_nodes(tri_nodes);
     collect_boundary();
     collect_periodic();

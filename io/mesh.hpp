@@ -46,6 +46,20 @@ struct MeshPart {
   std::int64_t n_elems = 0, n_nodes = 0; // of the whole mesh
 };
 
+// The high-order (isoparametric) geometry of a mesh read from 6- or 10-node triangles
+// (io/isoparametric.hpp has the node order and the map). Elements that are not curved are the
+// straight triangles of their vertices: everything that reads only x, y and tri treats them as
+// such.
+struct CurvedGeometry {
+  int order = 2; // 2 or 3
+  // Per element, its extra_geometry_nodes(order) nodes beyond the vertices as (x, y) pairs,
+  // following the element's (counter-clockwise) vertex order.
+  std::vector<double> nodes;
+  std::vector<std::uint8_t> curved; // per element: an extra node off its straight position
+  std::int64_t n_curved = 0;
+  double min_jacobian_ratio = 1; // smallest over largest Jacobian, worst element (1: none curved)
+};
+
 struct Mesh {
   std::vector<double> x, y;                     // node coordinates
   std::vector<std::array<std::int32_t, 3>> tri; // counter-clockwise vertex indices
@@ -56,7 +70,8 @@ struct Mesh {
   std::int32_t n_periodic_edges = 0; // interior edges that join periodic boundaries
   // Mean |i - j| over interior edges (left i, right j) before and after renumbering.
   double locality_before = 0.0, locality_after = 0.0;
-  std::optional<MeshPart> part; // set when this is one rank's part of a partitioned mesh
+  std::optional<MeshPart> part;           // set when this is one rank's part of a partitioned mesh
+  std::optional<CurvedGeometry> geometry; // set for a mesh of 6- or 10-node triangles
 
   std::int32_t n_nodes() const { return static_cast<std::int32_t>(x.size()); }
   std::int32_t n_elems() const { return static_cast<std::int32_t>(tri.size()); }
@@ -70,6 +85,7 @@ struct Mesh {
   // Index of the boundary group an edge belongs to, or -1 for an interior edge.
   int group_of_edge(std::int32_t e) const;
   int group_index(const std::string& name) const; // -1 when absent
+  std::int64_t n_curved() const { return geometry ? geometry->n_curved : 0; }
 };
 
 } // namespace tridg

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/curved_check.hpp"
 #include "io/h5_util.hpp"
+#include "io/isoparametric.hpp"
 
 namespace tridg {
 
@@ -62,6 +64,12 @@ void write_contents(h5::File& f, const Mesh& m) {
   f.write("groups/count", count);
   f.write("groups/has_arc", has_arc);
   f.write("groups/arc", arc.data(), {ng, 3});
+  // Only a mesh of 6- or 10-node triangles has it: a straight mesh's file stays as it was.
+  if (m.geometry) {
+    const auto extra = static_cast<hsize_t>(extra_geometry_nodes(m.geometry->order));
+    f.write("geometry_nodes", m.geometry->nodes.data(), {ne, extra, 2});
+    f.set_attr("geometry_nodes", "geometry_order", std::int64_t{m.geometry->order});
+  }
 }
 
 // Reads and checks; every index is validated before it is used to index anything.
@@ -84,6 +92,7 @@ private:
   void read_nodes_and_triangles();
   void read_edges();
   void read_groups();
+  void read_geometry();
 
   h5::File f_;
   std::int64_t max_elements_;
@@ -123,6 +132,7 @@ void Reader::check_sizes() const {
   check_size("elem_edges", ne);
   check_size("edges", 3 * ne);
   check_size("edge_geometry", 3 * ne);
+  check_size("geometry_nodes", ne);
   for (const char* g :
        {"groups/names", "groups/first", "groups/count", "groups/has_arc", "groups/arc"})
     check_size(g, 3 * ne);
@@ -266,7 +276,20 @@ Mesh Reader::read() {
   read_nodes_and_triangles();
   read_edges();
   read_groups();
+  read_geometry();
   return std::move(m_);
+}
+
+void Reader::read_geometry() {
+  if (!f_.exists("geometry_nodes")) return; // a straight mesh
+  const std::int64_t order = f_.attr_int("geometry_nodes", "geometry_order");
+  if (order < 2 || order > 3)
+    bad(fmt::format("dataset 'geometry_nodes': geometry_order = {} is not 2 or 3", order));
+  const auto extra = static_cast<hsize_t>(extra_geometry_nodes(int(order)));
+  std::size_t ne = 0;
+  std::vector<double> nodes = f_.read_rows<double>("geometry_nodes", {extra, 2}, ne);
+  if (ne != m_.tri.size()) bad("datasets 'geometry_nodes' and 'triangles' differ in length");
+  m_.geometry = check_curved_geometry(int(order), std::move(nodes), m_.tri, m_.x, m_.y, f_.path());
 }
 
 } // namespace

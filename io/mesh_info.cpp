@@ -87,6 +87,11 @@ MeshStats mesh_stats(const Mesh& m) {
   }
   s.locality_before = m.locality_before;
   s.locality_after = m.locality_after;
+  if (m.geometry) {
+    s.geometry_order = m.geometry->order;
+    s.curved_elements = m.geometry->n_curved;
+    s.min_jacobian_ratio = m.geometry->min_jacobian_ratio;
+  }
   return s;
 }
 
@@ -106,6 +111,12 @@ std::string mesh_stats_text(const MeshStats& s) {
   out += fmt::format("area             {:.12g}\n", s.area);
   out += fmt::format("locality         {:.6g} before renumbering, {:.6g} after\n",
                      s.locality_before, s.locality_after);
+  out += fmt::format("geometry order   {} ({}-node triangles)\n", s.geometry_order,
+                     (s.geometry_order + 1) * (s.geometry_order + 2) / 2);
+  out += fmt::format("curved elements  {}", s.curved_elements);
+  out += s.curved_elements > 0
+             ? fmt::format(" (worst Jacobian ratio {:.4g})\n", s.min_jacobian_ratio)
+             : std::string("\n");
   if (s.partition) out += partition_text(*s.partition);
   return out;
 }
@@ -125,7 +136,10 @@ std::string mesh_stats_json(const MeshStats& s) {
             {"min_inradius", s.min_inradius},
             {"area", s.area},
             {"locality_before", s.locality_before},
-            {"locality_after", s.locality_after}};
+            {"locality_after", s.locality_after},
+            {"geometry_order", s.geometry_order},
+            {"curved_elements", s.curved_elements},
+            {"min_jacobian_ratio", s.min_jacobian_ratio}};
   if (s.partition) j["partition"] = partition_json(*s.partition);
   return json_text(j, false);
 }

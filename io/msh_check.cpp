@@ -257,6 +257,30 @@ private:
         bad(fmt::format("element {} refers to node {}, which does not exist", elem, refs[k]));
   }
 
+  // Triangles of one complete order of 1 to 3 only: Gmsh 4.8 reads 3- and 6-node triangles of one
+  // entity as all of the first one's type and then writes past its own arrays.
+  void triangle_type(std::int64_t tag, std::int64_t type) {
+    if (type != 2 && type != 9 && (type < 20 || type > 25)) return;
+    const int nn = nodes_of_type(type);
+    if (type == 20 || type == 22 || type == 24)
+      bad(fmt::format("element {} is an incomplete {}-node triangle (serendipity); tridg needs "
+                      "complete 3-, 6- or 10-node triangles",
+                      tag, nn));
+    if (type == 23 || type == 25)
+      bad(fmt::format("element {} is a {}-node triangle of geometry order {}; tridg reads "
+                      "geometry orders 1 to 3 (3-, 6- and 10-node triangles: Mesh.ElementOrder 3 "
+                      "at most)",
+                      tag, nn, type == 23 ? 4 : 5));
+    if (tri_type_ == 0) {
+      tri_type_ = type;
+      tri_tag_ = tag;
+    } else if (type != tri_type_) {
+      bad(fmt::format("element {} is a {}-node triangle among {}-node triangles (element {}); "
+                      "tridg needs one geometry order for the whole mesh (Mesh.ElementOrder)",
+                      tag, nn, nodes_of_type(tri_type_), tri_tag_));
+    }
+  }
+
   void elements() {
     std::int64_t refs[128];
     if (!v4_) {
@@ -274,6 +298,7 @@ private:
             bad(fmt::format("element block after element {} has a bad header", done));
           for (std::int32_t i = 0; i < in_block; ++i) {
             const std::int64_t tag = raw<std::int32_t>("$Elements");
+            triangle_type(tag, type);
             skip_bytes(4.0 * ntags, "$Elements");
             for (int k = 0; k < nn; ++k) refs[k] = raw<std::int32_t>("$Elements");
             element_nodes(tag, refs, nn);
@@ -287,6 +312,7 @@ private:
           if (nn == 0)
             bad(fmt::format("element {} has type {}, not a Gmsh element type", tag, type));
           if (ntags < 0 || ntags > 64) bad(fmt::format("element {} has {} tags", tag, ntags));
+          triangle_type(tag, type);
           for (std::int64_t k = 0; k < ntags; ++k) integer("an element tag");
           for (int k = 0; k < nn; ++k) refs[k] = integer("an element's node");
           element_nodes(tag, refs, nn);
@@ -328,6 +354,7 @@ private:
       total += in_block;
       for (std::int64_t i = 0; i < in_block; ++i) {
         const std::int64_t tag = hdr("an element tag");
+        triangle_type(tag, type);
         for (int k = 0; k < nn; ++k) refs[k] = hdr("an element's node");
         element_nodes(tag, refs, nn);
       }
@@ -354,6 +381,7 @@ private:
   bool v4_ = false, binary_ = false;
   bool seen_nodes_ = false, seen_elements_ = false;
   std::vector<std::int64_t> tags_;
+  std::int64_t tri_type_ = 0, tri_tag_ = 0; // the first triangle's type and element tag
 };
 
 } // namespace

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "io/curved_check.hpp"
 #include "io/h5_util.hpp"
+#include "io/isoparametric.hpp"
 #include "io/mesh_h5.hpp"
 #include "io/part_lists.hpp"
 
@@ -38,6 +40,7 @@ private:
   void read_nodes();
   void read_edges();
   void read_groups();
+  void read_geometry();
   std::int32_t local_elem(std::int64_t g) const; // -1 when not in the part
 
   h5::File f_;
@@ -262,11 +265,34 @@ void PartReader::read_groups() {
   m_.groups = read_boundary_groups(f_, n_bedges_);
 }
 
+// The part's rows of the high-order nodes, in the part's element order.
+void PartReader::read_geometry() {
+  if (!f_.exists("geometry_nodes")) return;
+  const std::int64_t order = f_.attr_int("geometry_nodes", "geometry_order");
+  if (order < 2 || order > 3)
+    bad(fmt::format("dataset 'geometry_nodes': geometry_order = {} is not 2 or 3", order));
+  const auto extra = static_cast<hsize_t>(extra_geometry_nodes(int(order)));
+  const std::vector<hsize_t> shape = f_.shape("geometry_nodes");
+  if (shape.size() != 3 || shape[0] != hsize_t(p_.n_elems) || shape[1] != extra || shape[2] != 2)
+    bad("dataset 'geometry_nodes' has the wrong shape");
+  const std::vector<double> rows = f_.read_at<double>("geometry_nodes", 0, all_);
+  const std::size_t per = 2 * extra;
+  std::vector<double> nodes(rows.size());
+  for (std::size_t i = 0; i < all_.size(); ++i)
+    std::copy_n(rows.begin() + std::ptrdiff_t(per * i), per,
+                nodes.begin() + std::ptrdiff_t(per * std::size_t(local_of_all_[i])));
+  std::vector<std::int64_t> number(p_.elem_gid.size());
+  for (std::size_t k = 0; k < number.size(); ++k) number[k] = p_.elem_gid[k] + 1;
+  m_.geometry =
+      check_curved_geometry(int(order), std::move(nodes), m_.tri, m_.x, m_.y, f_.path(), number);
+}
+
 Mesh PartReader::read() {
   read_header();
   read_elements();
   read_nodes();
   read_edges();
+  read_geometry();
   m_.part = std::move(p_);
   return std::move(m_);
 }

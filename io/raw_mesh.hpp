@@ -21,6 +21,14 @@ struct RawMesh {
   std::map<std::string, CircleArc> arcs; // groups that lie on a circle
   // Periodic node pairs (slave, master) from the mesh's periodic declarations.
   std::vector<std::array<std::int32_t, 2>> periodic_nodes;
+  // Geometry order of the triangles (1, 2 or 3); above 1, geometry_nodes holds per triangle its
+  // extra_geometry_nodes(order) nodes beyond the vertices as (x, y) pairs, in Gmsh's order
+  // (io/isoparametric.hpp), following the triangle's vertex order in tri.
+  int geometry_order = 1;
+  std::vector<double> geometry_nodes;
+  // Gmsh's element tag of each triangle, which error messages name (empty: they name the
+  // triangle's position, counting from 1).
+  std::vector<std::int64_t> tags;
 };
 
 } // namespace tridg

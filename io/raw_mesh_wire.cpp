@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "io/error.hpp"
+#include "io/isoparametric.hpp"
 
 namespace tridg {
 
@@ -95,6 +96,9 @@ std::string encode_raw_mesh(const RawMesh& raw) {
     w.put_all(segments);
   }
   w.put_all(raw.periodic_nodes);
+  w.put(std::int32_t(raw.geometry_order));
+  w.put_all(raw.geometry_nodes);
+  w.put_all(raw.tags);
   return w.take();
 }
 
@@ -117,6 +121,15 @@ RawMesh decode_raw_mesh(const std::string& bytes, const std::string& source) {
   }
   raw.periodic_nodes = r.get_all<std::array<std::int32_t, 2>>();
   check_nodes(r, raw.periodic_nodes, raw.x.size());
+  raw.geometry_order = r.get<std::int32_t>();
+  if (raw.geometry_order < 1 || raw.geometry_order > 3) r.bad("a geometry order other than 1 to 3");
+  raw.geometry_nodes = r.get_all<double>();
+  const auto extra = static_cast<std::size_t>(2 * extra_geometry_nodes(raw.geometry_order));
+  if (raw.geometry_nodes.size() != extra * raw.tri.size())
+    r.bad("high-order nodes that do not match the triangles");
+  raw.tags = r.get_all<std::int64_t>();
+  if (!raw.tags.empty() && raw.tags.size() != raw.tri.size())
+    r.bad("element tags that do not match the triangles");
   if (!r.done()) r.bad("bytes after the mesh");
   return raw;
 }

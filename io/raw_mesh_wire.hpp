@@ -1,7 +1,8 @@
 #pragma once
 // A RawMesh as bytes, for a mesh made in another process (io/mesh_worker.hpp): nodes, triangles,
-// boundary segments by group and periodic pairs, in the machine's own byte order (both ends are
-// the same executable). The circle arcs are not sent: the receiver detects them again.
+// boundary segments by group, periodic pairs, the geometry order with the high-order nodes, and
+// the element tags, in the machine's own byte order (both ends are the same executable). The
+// circle arcs are not sent: the receiver detects them again.
 #include <string>
 
 #include "io/raw_mesh.hpp"

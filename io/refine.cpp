@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "io/connectivity.hpp"
+#include "io/curved_check.hpp"
+#include "io/isoparametric.hpp"
 
 namespace tridg {
 
@@ -17,7 +19,18 @@ RawMesh refine_raw(const Mesh& m, const std::string& source) {
     r.y.push_back(py);
     return static_cast<std::int32_t>(r.x.size() - 1);
   };
-  const auto midpoint = [&](std::int32_t a, std::int32_t b, const CircleArc* arc) {
+  // The middle of local side s of element k: on a curved element, the image of the side's
+  // reference middle (so that the children stay on the curve); otherwise the straight middle,
+  // projected onto the circle of a group that has a CircleArc.
+  const auto side_midpoint = [&](std::int32_t k, int s, const CircleArc* arc) {
+    if (m.geometry && m.geometry->curved[std::size_t(k)]) {
+      static const double middle[3][2] = {{0.5, 0}, {0.5, 0.5}, {0, 0.5}};
+      const auto p =
+          map_point(m.geometry->order, mesh_element_nodes(m, k), middle[s][0], middle[s][1]);
+      return add_node(p[0], p[1]);
+    }
+    const std::int32_t a = m.tri[std::size_t(k)][std::size_t(s)];
+    const std::int32_t b = m.tri[std::size_t(k)][std::size_t((s + 1) % 3)];
     double px = 0.5 * (m.x[a] + m.x[b]), py = 0.5 * (m.y[a] + m.y[b]);
     if (arc) {
       const double dx = px - arc->cx, dy = py - arc->cy, d = std::hypot(dx, dy);
@@ -33,7 +46,7 @@ RawMesh refine_raw(const Mesh& m, const std::string& source) {
     const Edge& ed = m.edges[e];
     const int g = m.group_of_edge(e);
     const CircleArc* arc = g >= 0 && m.groups[g].arc ? &*m.groups[g].arc : nullptr;
-    const std::int32_t ml = midpoint(ed.n0, ed.n1, arc);
+    const std::int32_t ml = side_midpoint(ed.left, ed.lside, arc);
     mid[ed.left][ed.lside] = ml;
     if (g >= 0) {
       r.boundary[m.groups[g].name].push_back({ed.n0, ml});
@@ -45,7 +58,7 @@ RawMesh refine_raw(const Mesh& m, const std::string& source) {
       mid[ed.right][ed.rside] = ml;
     } else {
       // Periodic: the right element runs b -> a on its side, facing the left's n0 -> n1.
-      const std::int32_t mr = midpoint(a, b, nullptr);
+      const std::int32_t mr = side_midpoint(ed.right, ed.rside, nullptr);
       mid[ed.right][ed.rside] = mr;
       r.periodic_nodes.push_back({a, ed.n1});
       r.periodic_nodes.push_back({b, ed.n0});
@@ -63,6 +76,26 @@ RawMesh refine_raw(const Mesh& m, const std::string& source) {
     r.tri.push_back({md[0], t[1], md[1]});
     r.tri.push_back({md[2], md[1], t[2]});
     r.tri.push_back({md[0], md[1], md[2]});
+  }
+  if (m.geometry) {
+    const int order = m.geometry->order;
+    const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(order));
+    r.geometry_order = order;
+    r.geometry_nodes.resize(4 * per * static_cast<std::size_t>(ne));
+    // A straight parent's children are straight between their own vertices, which may have
+    // been put on a circle (refine_raw's arcs), as a 3-node mesh's are.
+    for (std::int32_t k = 0; k < ne; ++k)
+      for (int c = 0; c < 4; ++c) {
+        const std::size_t child = 4 * static_cast<std::size_t>(k) + c;
+        double* extra = r.geometry_nodes.data() + per * child;
+        if (m.geometry->curved[std::size_t(k)]) {
+          child_extra_nodes(order, mesh_element_nodes(m, k), c, extra);
+        } else {
+          const auto& t = r.tri[child];
+          straight_extra_nodes(
+              order, {r.x[t[0]], r.y[t[0]], r.x[t[1]], r.y[t[1]], r.x[t[2]], r.y[t[2]]}, extra);
+        }
+      }
   }
   return r;
 }

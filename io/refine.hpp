@@ -11,6 +11,9 @@ namespace tridg {
 // the circle of a group that has a CircleArc), children (v0,m01,m20), (m01,v1,m12),
 // (m20,m12,v2), (m01,m12,m20). Boundary groups are split with their edges; periodic edges get a
 // middle node on each side, and the node pairs that join them are listed in periodic_nodes.
+// A curved element (io/mesh.hpp's CurvedGeometry) is split in its reference triangle instead: its
+// side middles and its children's high-order nodes are images under its map, so the children
+// stay on its curve; a straight element's children are straight between their vertices.
 RawMesh refine_raw(const Mesh& m, const std::string& source);
 
 // refine_raw followed by build_connectivity; `source` names the mesh in error messages.

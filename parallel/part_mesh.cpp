@@ -6,7 +6,9 @@
 #include <numeric>
 
 #include "io/connectivity.hpp"
+#include "io/curved_check.hpp"
 #include "io/error.hpp"
+#include "io/isoparametric.hpp"
 #include "io/part_mesh_h5.hpp"
 #include "io/renumber.hpp"
 #include "parallel/comm.hpp"
@@ -51,7 +53,16 @@ Mesh refine_part(const Mesh& c) {
     node_gid.push_back(-1);
     return std::int32_t(raw.x.size() - 1);
   };
-  const auto midpoint = [&](std::int32_t a, std::int32_t b, const CircleArc* arc) {
+  // As io/refine.cpp: a curved element's side middle is the image of its reference middle.
+  const auto side_midpoint = [&](std::int32_t k, int s, const CircleArc* arc) {
+    if (c.geometry && c.geometry->curved[std::size_t(k)]) {
+      static const double middle[3][2] = {{0.5, 0}, {0.5, 0.5}, {0, 0.5}};
+      const auto p =
+          map_point(c.geometry->order, mesh_element_nodes(c, k), middle[s][0], middle[s][1]);
+      return add_node(p[0], p[1]);
+    }
+    const std::int32_t a = c.tri[std::size_t(k)][std::size_t(s)];
+    const std::int32_t b = c.tri[std::size_t(k)][std::size_t((s + 1) % 3)];
     double px = 0.5 * (c.x[std::size_t(a)] + c.x[std::size_t(b)]);
     double py = 0.5 * (c.y[std::size_t(a)] + c.y[std::size_t(b)]);
     if (arc) {
@@ -73,7 +84,7 @@ Mesh refine_part(const Mesh& c) {
     const int g = c.group_of_edge(e);
     const CircleArc* arc =
         g >= 0 && c.groups[std::size_t(g)].arc ? &*c.groups[std::size_t(g)].arc : nullptr;
-    const std::int32_t ml = midpoint(ed.n0, ed.n1, arc);
+    const std::int32_t ml = side_midpoint(ed.left, ed.lside, arc);
     mid[std::size_t(ed.left)][std::size_t(ed.lside)] = ml;
     if (is_rim(c, e)) continue; // a node of outermost ghosts only: not numbered
     node_keys.push_back(edge_node_key(c, e, 0));
@@ -88,7 +99,7 @@ Mesh refine_part(const Mesh& c) {
     if (a == ed.n1 && b == ed.n0) {
       mid[std::size_t(ed.right)][std::size_t(ed.rside)] = ml;
     } else { // periodic: the right element's own middle node, on its side of the domain
-      const std::int32_t mr = midpoint(a, b, nullptr);
+      const std::int32_t mr = side_midpoint(ed.right, ed.rside, nullptr);
       mid[std::size_t(ed.right)][std::size_t(ed.rside)] = mr;
       raw.periodic_nodes.push_back({a, ed.n1});
       raw.periodic_nodes.push_back({b, ed.n0});
@@ -161,6 +172,27 @@ Mesh refine_part(const Mesh& c) {
     raw.tri[i] = child[o];
     fp.elem_gid[i] = elems.rank[o];
     fp.owner[i] = cp.owner[o / 4];
+  }
+  if (c.geometry) {
+    const int go = c.geometry->order;
+    const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(go));
+    raw.geometry_order = go;
+    raw.geometry_nodes.resize(4 * ne * per);
+    // As io/refine.cpp: a straight parent's children are straight between their vertices.
+    for (std::size_t i = 0; i < 4 * ne; ++i) {
+      const std::size_t o = std::size_t(order[i]);
+      double* extra = raw.geometry_nodes.data() + per * i;
+      if (c.geometry->curved[o / 4]) {
+        child_extra_nodes(go, mesh_element_nodes(c, std::int32_t(o / 4)), int(o % 4), extra);
+      } else {
+        const auto& t = raw.tri[i];
+        const auto at = [&](std::int32_t v) { return std::size_t(v); };
+        straight_extra_nodes(go,
+                             {raw.x[at(t[0])], raw.y[at(t[0])], raw.x[at(t[1])], raw.y[at(t[1])],
+                              raw.x[at(t[2])], raw.y[at(t[2])]},
+                             extra);
+      }
+    }
   }
   Mesh f = build_part_connectivity(raw, fp.elem_gid, fp.n_rim_edges);
   fp.node_gid = std::move(node_gid);

@@ -1,4 +1,5 @@
-// Damaged and hostile input files: truncated and byte-flipped .msh (ASCII and binary),
+// Damaged and hostile input files: truncated and byte-flipped .msh (ASCII and binary, 3-, 6-
+// and 10-node triangles), high-order .msh with inverted, misplaced, mixed or unsupported elements,
 // prepared-mesh and solution .h5, and case .toml files; .geo files that try to run commands or
 // write files; structurally malformed .msh; prepared meshes with inconsistent connectivity;
 // counts that would allocate without bound; case files nested without bound. They go to
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "curved_msh.hpp"
 #include "fuzz_loop.hpp"
 
 using namespace tridg_test;
@@ -60,6 +62,11 @@ TEST_CASE("damaged .msh files") {
   fuzz(d, read_file(source_path("meshes/fixtures/square_41.msh")), "m.msh", "info {}", 16, ok, 1);
   fuzz(d, read_file(source_path("meshes/fixtures/square_41_bin.msh")), "b.msh", "info {}", 16, ok,
        2);
+  // High-order triangles: a flipped byte may move a curved node, or change an element's type.
+  fuzz(d, read_file(source_path("meshes/fixtures/hole_p2_22.msh")), "p2.msh", "info {}", 16, ok,
+       21);
+  fuzz(d, read_file(source_path("meshes/fixtures/hole_p3_41.msh")), "p3.msh", "info {}", 16, ok,
+       22);
 }
 
 TEST_CASE("damaged prepared-mesh and solution .h5 files") {
@@ -75,6 +82,12 @@ TEST_CASE("damaged prepared-mesh and solution .h5 files") {
           .code == 0);
   const std::set<int> ok{0, 2, 3, 4, 5};
   fuzz(d, read_file(d / "mesh.h5"), "x.h5", "info {}", 16, ok, 3);
+  // A curved mesh's file: damage may land in its high-order nodes.
+  REQUIRE(run_tridg("import " + quote(source_path("meshes/fixtures/hole_p3_41.msh")) + " -o " +
+                        quote((d / "curved.h5").string()),
+                    d.path)
+              .code == 0);
+  fuzz(d, read_file(d / "curved.h5"), "c.h5", "info {}", 16, ok, 23);
   fuzz(d, read_file(d / "o" / "final.h5"), "s.h5",
        "run " + quote((d / "case.toml").string()) + " -q -o " + quote((d / "r").string()) +
            " --restart {}",
@@ -436,6 +449,31 @@ TEST_CASE("fuzz: structurally malformed .msh files") {
   s.replace(s.find("$Nodes\n30\n"), 10, "$Nodes\n1000000000000\n");
   write_file(d / "b.msh", s);
   CHECK(has(refused(d, "info " + quote((d / "b.msh").string()), 2), "1000000000000 nodes"));
+}
+
+TEST_CASE("fuzz: bad high-order .msh files: exit 2, one line naming the file and the element") {
+  TempDir d("fuzz_msh_curved");
+  std::mt19937 rng(16);
+  // The element types refused, and lifts of triangle 1's edge node that invert it (0.3 and up),
+  // nearly invert it (0.2375 to 0.25) or put it off the element (above 1.414).
+  const std::pair<int, int> types[] = {{2, 9}, {9, 2}, {21, 9}, {23, 2}, {25, 9}, {20, 2}, {2, 22}};
+  for (const auto& [a, b] : types) {
+    write_file(d / "t.msh", tridg::test::unit_square_msh(a, b));
+    CAPTURE(a);
+    CAPTURE(b);
+    const std::string msg = refused(d, "info " + quote((d / "t.msh").string()), 2);
+    CHECK(has(msg, "t.msh: element "));
+  }
+  for (int i = 0; i < 12; ++i) {
+    const double lift = i % 3 == 0   ? 0.2375 + 0.0125 * std::uniform_real_distribution<>()(rng)
+                        : i % 3 == 1 ? 0.3 + std::uniform_real_distribution<>()(rng)
+                                     : 1.5 + 1e6 * std::uniform_real_distribution<>()(rng);
+    write_file(d / "l.msh",
+               tridg::test::unit_square_msh(i % 2 ? 9 : 21, i % 2 ? 9 : 21, lift, i % 4 == 1));
+    CAPTURE(lift);
+    const std::string msg = refused(d, "info " + quote((d / "l.msh").string()), 2);
+    CHECK(has(msg, "l.msh: element 1 ("));
+  }
 }
 
 namespace {

@@ -203,8 +203,9 @@ TEST_CASE("bad inputs: UserError(bad_mesh) naming the file and the problem") {
     const char* expect;
   };
   const Case cases[] = {
-      {"fixtures/quad.msh", "contains 4-node quadrangle elements; tridg needs 3-node triangles"},
-      {"fixtures/tri6.msh", "contains 6-node triangle elements"},
+      {"fixtures/quad.msh", "contains 4-node quadrangle elements (element 1); tridg needs "
+                            "triangles"},
+      {"fixtures/tri6.msh", "is in no physical group"},
       {"fixtures/tet.msh", "3D"},
       {"fixtures/surface_3d.msh", "not a 2D mesh"},
       {"fixtures/unnamed_edge.msh", "from (0, 1) to (0, 0) is in no physical group"},
@@ -329,9 +330,10 @@ TEST_CASE(".geo files: commands that run programs or touch files are refused bef
 }
 
 TEST_CASE(".msh files: the structural pre-check accepts every good fixture") {
-  for (const char* f : {"square_22.msh", "square_22_bin.msh", "square_41.msh", "square_41_bin.msh",
-                        "periodic_22.msh", "periodic_41.msh", "square_hand.msh", "quad.msh",
-                        "tri6.msh", "tet.msh"}) {
+  for (const char* f :
+       {"square_22.msh", "square_22_bin.msh", "square_41.msh", "square_41_bin.msh",
+        "periodic_22.msh", "periodic_41.msh", "square_hand.msh", "quad.msh", "tri6.msh", "tet.msh",
+        "hole_p2_22.msh", "hole_p2_41.msh", "hole_p3_41.msh"}) {
     CAPTURE(f);
     CHECK_NOTHROW(check_msh_counts(mesh_file(std::string("fixtures/") + f), 50'000'000));
   }

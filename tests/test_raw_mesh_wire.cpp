@@ -21,6 +21,10 @@ RawMesh two_triangles() {
   r.boundary["wall"] = {{0, 1}, {1, 2}};
   r.boundary["inflow"] = {{2, 3}, {3, 0}};
   r.periodic_nodes = {{3, 0}};
+  // Second order: three edge nodes per triangle, and Gmsh's element tags.
+  r.geometry_order = 2;
+  r.geometry_nodes = {0.5, 0, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1, 0, 0.5};
+  r.tags = {7, 9};
   return r;
 }
 
@@ -47,6 +51,9 @@ TEST_CASE("raw mesh wire: the same mesh back") {
   CHECK(b.tri == a.tri);
   CHECK(b.boundary == a.boundary);
   CHECK(b.periodic_nodes == a.periodic_nodes);
+  CHECK(b.geometry_order == 2);
+  CHECK(b.geometry_nodes == a.geometry_nodes);
+  CHECK(b.tags == a.tags);
   const RawMesh empty = decode_raw_mesh(encode_raw_mesh(RawMesh{}), "e.geo");
   CHECK(empty.x.empty());
   CHECK(empty.boundary.empty());
@@ -70,5 +77,15 @@ TEST_CASE("raw mesh wire: every cut, an extra byte, huge counts and bad node ind
   CHECK(refused(encode_raw_mesh(bad)));
   bad = two_triangles();
   bad.periodic_nodes[0][1] = 7;
+  CHECK(refused(encode_raw_mesh(bad)));
+  // High-order nodes that do not match the triangles, a geometry order beyond 3, tags missing.
+  bad = two_triangles();
+  bad.geometry_nodes.pop_back();
+  CHECK(refused(encode_raw_mesh(bad)));
+  bad = two_triangles();
+  bad.geometry_order = 4;
+  CHECK(refused(encode_raw_mesh(bad)));
+  bad = two_triangles();
+  bad.tags.pop_back();
   CHECK(refused(encode_raw_mesh(bad)));
 }

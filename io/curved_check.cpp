@@ -1,0 +1,83 @@
+#include "io/curved_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "io/error.hpp"
+#include "io/isoparametric.hpp"
+
+namespace tridg {
+
+CurvedGeometry check_curved_geometry(int order, std::vector<double> nodes,
+                                     const std::vector<std::array<std::int32_t, 3>>& tri,
+                                     const std::vector<double>& x, const std::vector<double>& y,
+                                     const std::string& source,
+                                     const std::vector<std::int64_t>& tags) {
+  if (order < 2 || order > 3)
+    fail(ExitCode::bad_mesh, fmt::format("{}: geometry order {} is not supported (2 or 3 are: "
+                                         "6- and 10-node triangles)",
+                                         source, order));
+  const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(order));
+  if (nodes.size() != per * tri.size())
+    fail(ExitCode::bad_mesh,
+         fmt::format("{}: {} high-order node coordinates for {} triangles of order {} (damaged?)",
+                     source, nodes.size(), tri.size(), order));
+  const std::string kind = order == 2 ? "6-node" : "10-node";
+  CurvedGeometry g;
+  g.order = order;
+  g.curved.assign(tri.size(), 0);
+  for (std::size_t k = 0; k < tri.size(); ++k) {
+    const auto name = [&] {
+      return tags.size() == tri.size()
+                 ? fmt::format("element {} (a {} triangle)", tags[k], kind)
+                 : fmt::format("element {} (a {} triangle, counting from 1)", k + 1, kind);
+    };
+    const auto& t = tri[k];
+    const std::array<double, 6> v = {x[std::size_t(t[0])], y[std::size_t(t[0])],
+                                     x[std::size_t(t[1])], y[std::size_t(t[1])],
+                                     x[std::size_t(t[2])], y[std::size_t(t[2])]};
+    const double* extra = nodes.data() + per * k;
+    if (!std::all_of(extra, extra + per, [](double c) { return std::isfinite(c); }))
+      fail(
+          ExitCode::bad_mesh,
+          fmt::format("{}: {} has a high-order node with a non-finite coordinate", source, name()));
+    const ElementShape e = inspect_element(order, element_nodes(order, v, extra));
+    if (!(e.max_offset <= e.longest_edge))
+      fail(ExitCode::bad_mesh,
+           fmt::format("{}: {} has a high-order node {:.6g} off its straight position, more than "
+                       "the element's size {:.6g} (a node of another curve?)",
+                       source, name(), e.max_offset, e.longest_edge));
+    if (e.jacobian_ratio <= 0)
+      fail(ExitCode::bad_mesh,
+           fmt::format("{}: {} is inverted: the Jacobian of its mapping changes sign (its "
+                       "high-order nodes fold it over; Gmsh's Mesh.HighOrderOptimize can untangle "
+                       "it)",
+                       source, name()));
+    if (e.jacobian_ratio < min_jacobian_ratio)
+      fail(ExitCode::bad_mesh,
+           fmt::format("{}: {} is nearly inverted: smallest over largest Jacobian {:.3g}, below "
+                       "{} (Gmsh's Mesh.HighOrderOptimize can improve it)",
+                       source, name(), e.jacobian_ratio, min_jacobian_ratio));
+    if (e.curved) {
+      g.curved[k] = 1;
+      ++g.n_curved;
+      g.min_jacobian_ratio = std::min(g.min_jacobian_ratio, e.jacobian_ratio);
+    }
+  }
+  g.nodes = std::move(nodes);
+  return g;
+}
+
+std::vector<double> mesh_element_nodes(const Mesh& m, std::int32_t k) {
+  const CurvedGeometry& g = *m.geometry;
+  const auto& t = m.tri[std::size_t(k)];
+  const std::array<double, 6> v = {m.x[std::size_t(t[0])], m.y[std::size_t(t[0])],
+                                   m.x[std::size_t(t[1])], m.y[std::size_t(t[1])],
+                                   m.x[std::size_t(t[2])], m.y[std::size_t(t[2])]};
+  const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(g.order));
+  return element_nodes(g.order, v, g.nodes.data() + per * std::size_t(k));
+}
+
+} // namespace tridg

@@ -54,8 +54,8 @@ TRIDG_HD typename Phys::Cell cell_of(const Phys& phys, const MeshView<Real>& m,
   if constexpr (Phys::has_cell) {
     constexpr int NP = Order<P>::NP;
     Real mean[Phys::M];
-    // Mode 0 of each variable at a running offset, as element_rhs reads the state (the same
-    // vectorization on the host, so the same bits as with 32-bit offsets).
+    // Mode 0 of each variable at a running offset, as element_rhs reads the state and for the
+    // same reason: the host's bits (bench/NOTES.md).
     std::int64_t at = k;
 #pragma unroll
     for (int v = 0; v < Phys::M; ++v) {

@@ -103,9 +103,9 @@ TRIDG_HD void element_rhs(const DGTables<P, Real>& T, const Phys& phys, const Me
                           AfterVolume after_volume = {}) {
   constexpr int NP = Order<P>::NP, NQ = Order<P>::NQ, NF = Order<P>::NF, M = Phys::M;
   const int E = m.n_elems;
-  // Row v NP + j of element k at a running 64-bit offset rather than row_offset's product: so
-  // formed, GCC vectorizes this loop as it did with 32-bit offsets, and the host's results keep
-  // their bits (which loops are vectorized decides how the stage's multiply-adds are fused).
+  // Row v NP + j of element k at a running 64-bit offset rather than row_offset's product: with
+  // the product, GCC optimised the stage otherwise and fused some of its multiply-adds
+  // differently (shallow water's last bits moved, bench/NOTES.md); so formed, they do not.
   std::int64_t at = k;
 #pragma unroll
   for (int v = 0; v < M; ++v)

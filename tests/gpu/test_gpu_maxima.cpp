@@ -76,8 +76,8 @@ Apart apart(const Maxima& g, const Maxima& c) {
   d.runup = std::abs(g.runup - c.runup);
   MESSAGE("max |level difference| "
           << d.level << " m, depth " << d.depth << "; wet in one only: " << d.wet_differs
-          << ", arrivals differing: " << d.arrival_differs << " of " << d.n << "; run-up "
-          << g.runup << " against " << c.runup);
+          << ", arrivals differing: " << d.arrival_differs << " of " << d.n << " (by up to "
+          << d.arrival << " s); run-up " << g.runup << " against " << c.runup);
   return d;
 }
 

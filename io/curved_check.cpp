@@ -80,4 +80,9 @@ std::vector<double> mesh_element_nodes(const Mesh& m, std::int32_t k) {
   return element_nodes(g.order, v, g.nodes.data() + per * std::size_t(k));
 }
 
+std::array<double, 2> curved_side_middle(const Mesh& m, std::int32_t k, int s) {
+  static const double middle[3][2] = {{0.5, 0}, {0.5, 0.5}, {0, 0.5}};
+  return map_point(m.geometry->order, mesh_element_nodes(m, k), middle[s][0], middle[s][1]);
+}
+
 } // namespace tridg

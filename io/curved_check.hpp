@@ -24,4 +24,8 @@ CurvedGeometry check_curved_geometry(int order, std::vector<double> nodes,
 // The whole element nodes of element k of a mesh with curved geometry.
 std::vector<double> mesh_element_nodes(const Mesh& m, std::int32_t k);
 
+// The image under element k's map of the middle of its reference side s: where refinement puts
+// a curved element's new vertex, so that the children stay on the curve.
+std::array<double, 2> curved_side_middle(const Mesh& m, std::int32_t k, int s);
+
 } // namespace tridg

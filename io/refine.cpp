@@ -24,9 +24,7 @@ RawMesh refine_raw(const Mesh& m, const std::string& source) {
   // projected onto the circle of a group that has a CircleArc.
   const auto side_midpoint = [&](std::int32_t k, int s, const CircleArc* arc) {
     if (m.geometry && m.geometry->curved[std::size_t(k)]) {
-      static const double middle[3][2] = {{0.5, 0}, {0.5, 0.5}, {0, 0.5}};
-      const auto p =
-          map_point(m.geometry->order, mesh_element_nodes(m, k), middle[s][0], middle[s][1]);
+      const auto p = curved_side_middle(m, k, s);
       return add_node(p[0], p[1]);
     }
     const std::int32_t a = m.tri[std::size_t(k)][std::size_t(s)];

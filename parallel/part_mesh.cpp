@@ -56,9 +56,7 @@ Mesh refine_part(const Mesh& c) {
   // As io/refine.cpp: a curved element's side middle is the image of its reference middle.
   const auto side_midpoint = [&](std::int32_t k, int s, const CircleArc* arc) {
     if (c.geometry && c.geometry->curved[std::size_t(k)]) {
-      static const double middle[3][2] = {{0.5, 0}, {0.5, 0.5}, {0, 0.5}};
-      const auto p =
-          map_point(c.geometry->order, mesh_element_nodes(c, k), middle[s][0], middle[s][1]);
+      const auto p = curved_side_middle(c, k, s);
       return add_node(p[0], p[1]);
     }
     const std::int32_t a = c.tri[std::size_t(k)][std::size_t(s)];

@@ -159,8 +159,9 @@ ElementShape inspect_element(int order, const ElementNodes& nodes) {
   }
   e.curved = !(e.max_offset <= curved_tolerance * e.longest_edge);
   if (!e.curved) return e;
-  // The determinant is a polynomial of degree 2 (order - 1); the lattice of order 2 * order holds
-  // enough points to see it change sign between the nodes.
+  // The determinant is a polynomial of degree 2 (order - 1), sampled on the lattice of order
+  // 2 * order: a sign change or a small ratio between the samples is what is checked, not
+  // proven absent between them (a bound by its Bezier coefficients would prove it).
   const double sign = ax * by - ay * bx < 0 ? -1.0 : 1.0;
   const int m = 2 * order;
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;

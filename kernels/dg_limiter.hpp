@@ -16,7 +16,7 @@ namespace tridg {
 template <class Real> struct LimiterParams {
   bool barth_jespersen = false;
   bool positivity = false;
-  Real tvb_m = 0;           // bounds widened by M h^2 so smooth extrema are not flattened (p > 1)
+  Real tvb_m = 0;           // bounds widened by M h^2 so smooth extrema are not flattened
   Real floor = Real(1e-10); // lower bound the positivity fix keeps density/pressure/depth above
 };
 

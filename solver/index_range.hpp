@@ -2,7 +2,8 @@
 // The kernels (CPU and GPU alike) number elements, edges and vertices in 32-bit ints and address
 // their arrays with 64-bit offsets (core/row_offset.hpp), so a mesh's size on one process is
 // bounded by its counts, not by its largest array. A mesh whose counts would not fit is refused
-// before anything is allocated for it, naming the count, its bound and what to do.
+// before the state and the backend's arrays are allocated (after the mesh's own arrays), naming
+// the count, its bound and what to do.
 #include <cstdint>
 #include <string>
 #include <vector>

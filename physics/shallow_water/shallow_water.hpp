@@ -318,8 +318,8 @@ struct ShallowWaterPhysics : PhysicsDefaults<Real, 3>, SwSettings<Real> {
       const Real w_eta =
           slack + eps64 * tmax(tabs(cell_mean(eta[0])),
                                tmax(c.h, tabs(cell_mean(m.aux[row_offset(L.b_modes(), E, k)]))));
-      // The TVB slack is a bound on the surface's curvature (1/m); a long wave's momentum is its
-      // surface times its speed, so the momentum's slack is the surface's times sqrt(g h).
+      // tvb_m bounds the surface's curvature (1/m), so slack = M h^2 is metres of surface; a long
+      // wave's momentum is its surface times its speed, so the momentum's is slack sqrt(g h).
       const Real w_q =
           slack * sqrt(g * c.h) + eps64 * c.h * (sqrt(g * c.h) + sqrt(c.u * c.u + c.v * c.v));
       if (sw_barth_jespersen<P>(T, eta, lo - w_eta, hi + w_eta)) {

@@ -52,7 +52,7 @@ Maxima run_basin(const std::string& device, int p, std::vector<std::string> sets
 // are counted apart from the levels and depths of the cells wet in both.
 struct Apart {
   double level = 0, depth = 0, runup = 0, arrival = 0; // arrival: seconds, where both arrived
-  std::size_t wet_differs = 0, arrival_differs = 0, n = 0;
+  std::size_t wet_differs = 0, arrival_differs = 0, arrived_in_one = 0, n = 0;
 };
 
 Apart apart(const Maxima& g, const Maxima& c) {
@@ -72,6 +72,8 @@ Apart apart(const Maxima& g, const Maxima& c) {
       ++d.arrival_differs;
     if (!std::isnan(g.arrival[k]) && !std::isnan(c.arrival[k]))
       d.arrival = std::max(d.arrival, std::abs(g.arrival[k] - c.arrival[k]));
+    else if (std::isnan(g.arrival[k]) != std::isnan(c.arrival[k]))
+      ++d.arrived_in_one;
   }
   d.runup = std::abs(g.runup - c.runup);
   MESSAGE("max |level difference| "
@@ -122,11 +124,12 @@ TEST_CASE("maxima every step: GPU as close to the CPU as the CPU to itself (p = 
   REQUIRE(own.level > 1e-9); // the bound below is not vacuous
   CHECK(gpu.level <= 4 * own.level);
   CHECK(gpu.depth <= 4 * own.depth);
-  CHECK(gpu.runup <= 4 * own.runup + 1e-12);
+  CHECK(gpu.runup <= std::max(4 * own.runup, 1e-6)); // 1e-6: p = 1's bound, should own be 0
   // More arrivals cross their threshold a step apart than after the one-ulp change (43 against 7
   // of 2,952 measured: the GPU's rounding differs at every step, not once), so their count is not
   // bounded; how far apart they are is: two steps at most.
   CHECK(gpu.wet_differs <= gpu.n / 100);
+  CHECK(gpu.arrived_in_one <= gpu.n / 100);
   CHECK(gpu.arrival <= 2 * cpu.mean_step);
 }
 

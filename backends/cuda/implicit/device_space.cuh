@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -39,7 +40,15 @@ public:
 
   DeviceSpace(std::size_t n, cudaStream_t stream, cublasHandle_t blas, Op product, Op precond)
       : n_(n), stream_(stream), blas_(blas), product_(std::move(product)),
-        precond_(std::move(precond)) {}
+        precond_(std::move(precond)) {
+    // cuBLAS's dot products and matrix-vector products below count in 32-bit ints.
+    if (n_ > std::size_t(std::numeric_limits<int>::max()))
+      fail(ExitCode::bad_mesh,
+           "the implicit solve on the GPU has " + std::to_string(n_) +
+               " unknowns on one process, more than its linear algebra counts in 32 bits (" +
+               std::to_string(std::numeric_limits<int>::max()) +
+               "); split the mesh over more ranks");
+  }
 
   Vector vec() const { return basis_block(1)[0]; }
   // Kept per count: every GMRES call asks for the same two (restart + 1 and restart vectors),

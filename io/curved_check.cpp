@@ -35,9 +35,7 @@ CurvedGeometry check_curved_geometry(int order, std::vector<double> nodes,
                  : fmt::format("element {} (a {} triangle, counting from 1)", k + 1, kind);
     };
     const auto& t = tri[k];
-    const std::array<double, 6> v = {x[std::size_t(t[0])], y[std::size_t(t[0])],
-                                     x[std::size_t(t[1])], y[std::size_t(t[1])],
-                                     x[std::size_t(t[2])], y[std::size_t(t[2])]};
+    const std::array<double, 6> v = triangle_vertices(x, y, t);
     const double* extra = nodes.data() + per * k;
     if (!std::all_of(extra, extra + per, [](double c) { return std::isfinite(c); }))
       fail(
@@ -73,9 +71,7 @@ CurvedGeometry check_curved_geometry(int order, std::vector<double> nodes,
 std::vector<double> mesh_element_nodes(const Mesh& m, std::int32_t k) {
   const CurvedGeometry& g = *m.geometry;
   const auto& t = m.tri[std::size_t(k)];
-  const std::array<double, 6> v = {m.x[std::size_t(t[0])], m.y[std::size_t(t[0])],
-                                   m.x[std::size_t(t[1])], m.y[std::size_t(t[1])],
-                                   m.x[std::size_t(t[2])], m.y[std::size_t(t[2])]};
+  const std::array<double, 6> v = triangle_vertices(m.x, m.y, t);
   const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(g.order));
   return element_nodes(g.order, v, g.nodes.data() + per * std::size_t(k));
 }

@@ -115,6 +115,12 @@ const std::vector<std::array<double, 2>>& reference_nodes(int order) {
   return n[order - 1];
 }
 
+std::array<double, 6> triangle_vertices(const std::vector<double>& x, const std::vector<double>& y,
+                                        const std::array<std::int32_t, 3>& t) {
+  const auto a = std::size_t(t[0]), b = std::size_t(t[1]), c = std::size_t(t[2]);
+  return {x[a], y[a], x[b], y[b], x[c], y[c]};
+}
+
 ElementNodes element_nodes(int order, const std::array<double, 6>& vertices, const double* extra) {
   ElementNodes n(vertices.begin(), vertices.end());
   n.insert(n.end(), extra, extra + 2 * extra_geometry_nodes(order));

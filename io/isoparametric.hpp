@@ -8,6 +8,7 @@
 // vertex on), then the interior node (order 3). Order 2: edge nodes at the middles; order 3: at
 // the thirds, interior node at the centroid.
 #include <array>
+#include <cstdint>
 #include <vector>
 
 namespace tridg {
@@ -25,6 +26,10 @@ using ElementNodes = std::vector<double>;
 
 // The element's nodes from its vertices (x, y of each) and the stored extra nodes.
 ElementNodes element_nodes(int order, const std::array<double, 6>& vertices, const double* extra);
+
+// The vertices (x0, y0, x1, y1, x2, y2) of triangle t of a mesh's coordinates.
+std::array<double, 6> triangle_vertices(const std::vector<double>& x, const std::vector<double>& y,
+                                        const std::array<std::int32_t, 3>& t);
 
 // The image of the reference point (r, s) under the element's map.
 std::array<double, 2> map_point(int order, const ElementNodes& nodes, double r, double s);

@@ -89,9 +89,7 @@ RawMesh refine_raw(const Mesh& m, const std::string& source) {
         if (m.geometry->curved[std::size_t(k)]) {
           child_extra_nodes(order, mesh_element_nodes(m, k), c, extra);
         } else {
-          const auto& t = r.tri[child];
-          straight_extra_nodes(
-              order, {r.x[t[0]], r.y[t[0]], r.x[t[1]], r.y[t[1]], r.x[t[2]], r.y[t[2]]}, extra);
+          straight_extra_nodes(order, triangle_vertices(r.x, r.y, r.tri[child]), extra);
         }
       }
   }

@@ -183,12 +183,7 @@ Mesh refine_part(const Mesh& c) {
       if (c.geometry->curved[o / 4]) {
         child_extra_nodes(go, mesh_element_nodes(c, std::int32_t(o / 4)), int(o % 4), extra);
       } else {
-        const auto& t = raw.tri[i];
-        const auto at = [&](std::int32_t v) { return std::size_t(v); };
-        straight_extra_nodes(go,
-                             {raw.x[at(t[0])], raw.y[at(t[0])], raw.x[at(t[1])], raw.y[at(t[1])],
-                              raw.x[at(t[2])], raw.y[at(t[2])]},
-                             extra);
+        straight_extra_nodes(go, triangle_vertices(raw.x, raw.y, raw.tri[i]), extra);
       }
     }
   }

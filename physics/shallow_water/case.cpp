@@ -29,9 +29,15 @@ namespace fs = std::filesystem;
 // A function of (x, y) from an expression key of `t` (default `def`); thread-safe.
 std::function<double(double, double)> xy_function(const Config& t, const std::string& key,
                                                   const std::string& def, const Config& root) {
-  auto e = std::make_shared<const ThreadedExpression>(
-      Expression(t.get_expression(key, def), std::vector<std::string>{"x", "y"}, t.where(key),
-                 case_constants(root)));
+  Expression ex(t.get_expression(key, def), std::vector<std::string>{"x", "y"}, t.where(key),
+                case_constants(root));
+  // A constant (the usual velocity "0") is evaluated once: the initial state asks for it at
+  // every point of every element.
+  if (ex.is_constant()) {
+    const double xy[2] = {0, 0}, c = ex.eval(xy);
+    return [c](double, double) { return c; };
+  }
+  auto e = std::make_shared<const ThreadedExpression>(ex);
   return [e](double x, double y) {
     const double xy[2] = {x, y};
     return e->eval(xy);

@@ -17,7 +17,7 @@ std::vector<double> project(const Mesh& mesh, int p, int nvar, const PointFuncti
 
 // Domain integral of each variable of the discrete solution; with `area`, of the variable times
 // area(x, y) (the area element of the mesh's coordinates, such as R^2 cos(lat) on a geographic
-// mesh), by a rule of degree 2p + 2.
+// mesh, called from several threads at once), by a rule of degree 2p + 2.
 // Over this process's own elements (io/mesh.hpp: all of them, or a part's own).
 std::vector<double> integrals(const Mesh& mesh, int p, int nvar, const std::vector<double>& c,
                               const std::function<double(double, double)>& area = {});

@@ -13,6 +13,7 @@
 #include "parallel/comm.hpp"
 #include "parallel/part_mesh.hpp"
 #include "physics/registry.hpp"
+#include "solver/setup_timer.hpp"
 
 namespace tridg {
 
@@ -57,9 +58,11 @@ RunResult run_case(const RunOptions& opt) {
   omp_set_num_threads(threads); // from the mesh's loading and refinement on
   // A file partitioned for as many ranks as run: each reads (and refines) its own part only.
   const bool parts = par::size() > 1 && stored_parts(s.mesh_path) == par::size();
+  SetupTimer timer;
   const Mesh mesh =
       parts ? load_part_mesh(s.mesh_path, s.refine, mo.max_elements) : load_mesh(s.mesh_path, mo);
   omp_set_num_threads(threads); // the Gmsh SDK lowers OpenMP's thread count to its own setting
+  timer.done("mesh read and refined");
   refuse_curved(mesh, s.mesh_path, parts);
   if (parts)
     spdlog::info("mesh {}: using the {}-part partition stored in it, each rank reading its part: "

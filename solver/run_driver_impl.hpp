@@ -20,6 +20,7 @@
 #include "solver/progress.hpp"
 #include "solver/run_driver.hpp"
 #include "solver/run_guards.hpp"
+#include "solver/setup_timer.hpp"
 #include "solver/signals.hpp"
 #include "solver/time_schemes.hpp"
 
@@ -44,8 +45,11 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const auto wall0 = clock::now();
   const int p = s.order;
   const BasisTables tables = make_basis_tables(p);
+  SetupTimer timer;
   MeshArrays arrays = make_mesh_arrays(mesh);
+  timer.done("mesh arrays");
   if (pb.mesh_data) pb.mesh_data(arrays);
+  timer.done("physics' mesh data");
   check_index_range(arrays, s.mesh_path);
 
   const BackendConfig<HostBoundary<Phys>> bc = make_backend_config(s, pb);
@@ -61,6 +65,14 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   const std::vector<std::int32_t> owner = rank_partition(mesh, s.mesh_path);
   auto backend = make_backend(phys, tables, arrays, bc, device, gpu, owner,
                               parts ? &mesh.part->elem_gid : nullptr);
+  // The backend holds its own copy: the host's is dropped, and filled again only for the moment
+  // an event hands the backend new bed data (a physics' rows can be most of the mesh's memory).
+  const auto hand_over_aux = [&] {
+    backend->set_aux(arrays.aux, arrays.edge_aux);
+    arrays = MeshArrays{};
+  };
+  arrays = MeshArrays{};
+  timer.done("backend");
   if (par::size() > 1 && device != "cpu") {
     const DeviceAwareMpi mpi = backend_device_aware_mpi(device);
     spdlog::info("halo exchange through {}",
@@ -80,6 +92,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
                                               fields, /*holds_folder=*/false);
   OutputWriter* const out = out_root.get();
   if (root || parts) warn_about_slivers(mesh);
+  timer.done("output writer");
   // What is summed over the mesh: on one process as before, over the parts' own elements.
   auto conserved = [&](const std::vector<double>& st) {
     std::vector<double> v;
@@ -130,7 +143,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
       fail(ExitCode::mismatch, opt.restart + ": " + why);
     if (!pb.event_times.empty() && t > pb.event_times.front()) { // the bed as it is by then
       pb.data_at(t, arrays);
-      backend->set_aux(arrays.aux, arrays.edge_aux);
+      hand_over_aux();
     }
     if (out) out->resume(snap);
     if (root)
@@ -142,6 +155,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
       check_start_state(mesh, p, pb.var_names, state, adm, ExitCode::bad_case,
                         "initial state of " + cfg.source());
     });
+    timer.done("initial state");
     backend->set_state(state);
     backend->limit();
   }
@@ -168,6 +182,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   backend->set_time(t, step);
   RunResult res; // on several ranks, rank 0's alone holds the integrals, errors and final state
   res.conserved_initial = conserved(state);
+  timer.done("start state checked and summed");
   const std::int64_t n_elems = mesh.n_elems_global();
   spdlog::info("{} elements, p = {}, {} DOF per variable, {} on {}", n_elems, p,
                n_elems * tables.n_modes, s.scheme, backend->name());
@@ -179,6 +194,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
   // From here a first SIGINT/SIGTERM stops the loop cleanly with a checkpoint.
   const InterruptGuard interrupt_guard;
   if (opt.restart.empty() && out) out->write(state, t, step, /*final=*/false);
+  timer.done("first output");
   Progress progress(s, opt.quiet || !root, n_elems * tables.n_modes,
                     std::max<std::size_t>(1, bc.stages.size()), t, step, t_end,
                     by_steps ? s.steps : 0);
@@ -264,7 +280,7 @@ RunResult run_problem(const Config& cfg, const RunSettings& s, const RunOptions&
         backend->set_state(state);
       }
       pb.data_at(t, arrays);
-      backend->set_aux(arrays.aux, arrays.edge_aux);
+      hand_over_aux();
       backend->set_time(t, step);                // the step of the new data
       if (maxima_rule) backend->sample_maxima(); // the water over the moved bed, or lifted
       if (root) spdlog::info("t = {}: {}", t, pb.event_label);

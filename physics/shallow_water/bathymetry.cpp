@@ -7,6 +7,7 @@
 #include "io/expression.hpp"
 #include "io/grid_source.hpp"
 #include "io/grid_stack.hpp"
+#include "io/threaded_expression.hpp"
 #include "solver/boundary_setup.hpp"
 
 namespace tridg {
@@ -136,15 +137,16 @@ Bathymetry Bathymetry::read(const Config& t, const Config& root, const GridArea&
   if (t.has("fill")) t.error("fill", "a fill rule needs grids (file or [[bathymetry.grid]])");
   const bool depth = t.has("depth");
   const std::string key = depth ? "depth" : "elevation";
-  auto e = std::make_shared<Expression>(t.get_expression(key), std::vector<std::string>{"x", "y"},
-                                        t.where(key), case_constants(root));
+  auto e = std::make_shared<const ThreadedExpression>(
+      Expression(t.get_expression(key), std::vector<std::string>{"x", "y"}, t.where(key),
+                 case_constants(root)));
   const double sign = depth ? -1.0 : 1.0;
   b.f_ = [e, sign](double x, double y) {
     const double xy[2] = {x, y};
     return sign * e->eval(xy);
   };
-  b.what_ = key + " = " + e->text();
-  b.thread_safe_ = false;
+  b.what_ = key + " = " + e->expression().text();
+  b.thread_safe_ = true;
   return b;
 }
 

@@ -28,8 +28,8 @@ public:
   static Bathymetry from_function(std::function<double(double, double)> f, std::string what,
                                   bool thread_safe = false);
 
-  // Not thread-safe for expressions (muParser keeps state): evaluate from one thread unless
-  // thread_safe() (a flat bed, grids).
+  // Evaluate from one thread unless thread_safe() (a flat bed, grids, expressions: those have a
+  // copy per thread; a function given to from_function says).
   double operator()(double x, double y) const { return f_(x, y); }
   bool thread_safe() const { return thread_safe_; }
   const std::string& description() const { return what_; }

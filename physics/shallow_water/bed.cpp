@@ -83,16 +83,16 @@ double sw_positivity_cfl(int p) {
 
 SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Coriolis& cor,
              const Geographic& geo)
-    : mesh_(mesh), p_(p), E_(mesh.n_elems()), geo_(geo) {
-  const BasisTables t = make_basis_tables(p);
-  const int np = t.n_modes, nq = t.n_vol, nf = t.n_face, E = E_, Ed = mesh.n_edges();
+    : mesh_(mesh), p_(p), E_(mesh.n_elems()), g_(g), cor_(cor), geo_(geo),
+      t_(make_basis_tables(p)) {
+  const int np = t_.n_modes, nq = t_.n_vol, nf = t_.n_face, E = E_;
   L_ = sw_aux_layout(np, nq, nf);
-  const SwSampleRule rule = sw_sample_rule(t);
-  std::vector<double> sample_w(rule.lambda);
+  const SwSampleRule rule = sw_sample_rule(t_);
+  sample_w_ = rule.lambda;
   for (int s = 0; s < 3; ++s)
-    for (int q = 0; q < nf; ++q) sample_w.push_back(rule.theta * t.fw[q]);
+    for (int q = 0; q < nf; ++q) sample_w_.push_back(rule.theta * t_.fw[q]);
 
-  // L2 projection of the bed (serial inside: the bathymetry may be a muParser expression).
+  // L2 projection of the bed, on all threads where the bathymetry allows (thread_safe).
   modes_ = project(
       mesh, p, 1, [&b](double x, double y, double* u) { u[0] = b(x, y); }, b.thread_safe());
   // An expression such as 0/0, or a grid value that overflows, must not make a NaN bed that the
@@ -106,15 +106,45 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
                                      " (centroid " + std::to_string(m.xc()) + ", " +
                                      std::to_string(m.yc()) + ")");
       }
+}
 
+void SwBed::sorted_samples(const std::vector<double>& bv, double* sorted, double* cum_w,
+                           double* cum_wb, double& wet_depth) const {
+  std::vector<int> order(bv.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int c) { return bv[a] < bv[c]; });
+  double w = 0, wb = 0;
+  for (int i = 0; i < L_.ns; ++i) {
+    w += sample_w_[order[i]];
+    wb += sample_w_[order[i]] * bv[order[i]];
+    sorted[i] = bv[order[i]];
+    cum_w[i] = w;
+    cum_wb[i] = wb;
+  }
+  const double bmax = *std::max_element(bv.begin(), bv.end());
+  wet_depth = bmax - wb / w;
+}
+
+void SwBed::fill(MeshArrays& a) const {
+  const Mesh& mesh = mesh_;
+  const BasisTables& t = t_;
+  const Geographic& geo = geo_;
+  const Coriolis& cor = cor_;
+  const double g = g_;
+  const int p = p_, np = t.n_modes, nq = t.n_vol, nf = t.n_face, E = E_, Ed = mesh.n_edges();
   const TriangleRule vr = triangle_rule(2 * p);
   const LineRule lr = gauss_legendre(p + 1);
-  aux_.assign(std::size_t(geo.on ? L_.rows_geographic() : L_.rows()) * E, 0.0);
-  std::vector<GeoMetric> metric;
-  if (geo.on) metric.reserve(E);
+  a.n_aux = geo.on ? L_.rows_geographic() : L_.rows();
+  a.n_edge_aux = geo.on ? sw_edge_aux_rows_geographic(nf) : sw_edge_aux_rows(nf);
+  // Written straight into the arrays the backend copies from: a bed at p = 3 has some 180 rows
+  // per element, and a copy kept here besides would double them on the host.
+  std::vector<double>& aux = a.aux;
+  aux.assign(std::size_t(a.n_aux) * E, 0.0);
+  std::vector<GeoMetric> metric(geo.on ? std::size_t(E) : 0);
   std::vector<double> trace(std::size_t(3) * nf * E); // own bed trace [s][q][k]
-  auto A = [&](int row, int k) -> double& { return aux_[std::size_t(row) * E + k]; };
-  for (int k = 0; k < E; ++k) {
+  auto A = [&](int row, int k) -> double& { return aux[std::size_t(row) * E + k]; };
+  // Each element writes its own columns only: the bits do not depend on the thread count.
+  parallel_for_rethrow(E, [&](int k) {
     const ElementMap m = element_map(mesh, k);
     const double g0 = m.y2 - m.y0, g1 = m.x0 - m.x2, g2 = m.y0 - m.y1, g3 = m.x1 - m.x0;
     const std::vector<double> bv = point_values(t, modes_.data(), E, k);
@@ -122,8 +152,8 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
     std::vector<double> w1(nq + 3 * nf, 1.0);
     double wy = 1;
     if (geo.on) {
-      metric.push_back(geo_metric(geo, m));
-      const GeoMetric& gm = metric.back();
+      metric[std::size_t(k)] = geo_metric(geo, m);
+      const GeoMetric& gm = metric[std::size_t(k)];
       wy = 1 / geo.metres_per_degree();
       for (int q = 0; q < nq; ++q) {
         const double lat = m.y(vr.r[q], vr.s[q]);
@@ -185,42 +215,32 @@ SwBed::SwBed(const Mesh& mesh, int p, const Bathymetry& b, double g, const Corio
       A(L_.rest() + np + j, k) = ry[j];
     }
     // The sample points sorted by bed elevation, with prefix sums for the shore level.
-    std::vector<int> order(bv.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int c) { return bv[a] < bv[c]; });
-    double w = 0, wb = 0;
+    std::vector<double> sorted(std::size_t(3) * L_.ns);
+    double wet_depth = 0;
+    sorted_samples(bv, sorted.data(), sorted.data() + L_.ns, sorted.data() + 2 * L_.ns, wet_depth);
     for (int i = 0; i < L_.ns; ++i) {
-      w += sample_w[order[i]];
-      wb += sample_w[order[i]] * bv[order[i]];
-      A(L_.sorted_b() + i, k) = bv[order[i]];
-      A(L_.cum_w() + i, k) = w;
-      A(L_.cum_wb() + i, k) = wb;
+      A(L_.sorted_b() + i, k) = sorted[std::size_t(i)];
+      A(L_.cum_w() + i, k) = sorted[std::size_t(L_.ns + i)];
+      A(L_.cum_wb() + i, k) = sorted[std::size_t(2 * L_.ns + i)];
     }
-    const double bmax = *std::max_element(bv.begin(), bv.end());
-    A(L_.wet_depth(), k) = bmax - wb / w;
-  }
+    A(L_.wet_depth(), k) = wet_depth;
+  });
 
-  edge_aux_.assign(
-      std::size_t(geo.on ? sw_edge_aux_rows_geographic(nf) : sw_edge_aux_rows(nf)) * Ed, 0.0);
+  std::vector<double>& edge_aux = a.edge_aux;
+  edge_aux.assign(std::size_t(a.n_edge_aux) * Ed, 0.0);
+#pragma omp parallel for schedule(static)
   for (int e = 0; e < Ed; ++e) {
     const Edge& ed = mesh.edges[e];
     for (int q = 0; q < nf; ++q) {
       const double bl = trace[std::size_t(ed.lside * nf + q) * E + ed.left];
       const double br =
           ed.right < 0 ? bl : trace[std::size_t(ed.rside * nf + nf - 1 - q) * E + ed.right];
-      edge_aux_[std::size_t(q) * Ed + e] = bl;
-      edge_aux_[std::size_t(nf + q) * Ed + e] = br;
-      edge_aux_[std::size_t(2 * nf + q) * Ed + e] = std::max(bl, br);
+      edge_aux[std::size_t(q) * Ed + e] = bl;
+      edge_aux[std::size_t(nf + q) * Ed + e] = br;
+      edge_aux[std::size_t(2 * nf + q) * Ed + e] = std::max(bl, br);
     }
   }
-  if (geo.on) fill_geo_edge_rows(mesh, metric, nf, 3 * nf, edge_aux_);
-}
-
-void SwBed::fill(MeshArrays& a) const {
-  a.n_aux = geo_.on ? L_.rows_geographic() : L_.rows();
-  a.aux = aux_;
-  a.n_edge_aux = geo_.on ? sw_edge_aux_rows_geographic(L_.nf) : sw_edge_aux_rows(L_.nf);
-  a.edge_aux = edge_aux_;
+  if (geo.on) fill_geo_edge_rows(mesh, metric, nf, 3 * nf, edge_aux);
 }
 
 double SwBed::mean(int k) const {
@@ -235,13 +255,21 @@ double SwBed::at(int k, double r, double s) const {
 }
 
 double SwBed::max_at_points(int k) const {
-  return aux_[std::size_t(L_.sorted_b() + L_.ns - 1) * E_ + k];
+  const std::vector<double> bv = point_values(t_, modes_.data(), E_, k);
+  return *std::max_element(bv.begin(), bv.end());
 }
 
 SwCell<double> SwBed::cell(const SwSettings<double>& ph, int k, double h, double hu,
                            double hv) const {
+  // The rows sw_cell reads, recomputed for this element alone (as fill computes them for the
+  // kernels) in a one-element copy of the kernels' layout.
+  std::vector<double> rows(std::size_t(L_.coriolis()), 0.0);
+  rows[std::size_t(L_.b_modes())] = modes_[std::size_t(k)];
+  sorted_samples(point_values(t_, modes_.data(), E_, k), &rows[std::size_t(L_.sorted_b())],
+                 &rows[std::size_t(L_.cum_w())], &rows[std::size_t(L_.cum_wb())],
+                 rows[std::size_t(L_.wet_depth())]);
   const double mean[3] = {h, hu, hv};
-  return sw_cell<double>(ph, L_, aux_.data(), E_, k, mean);
+  return sw_cell<double>(ph, L_, rows.data(), 1, 0, mean);
 }
 
 std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const SwInitial& ini) {
@@ -255,23 +283,12 @@ std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const S
   for (std::size_t q = 0; q < pr.w.size(); ++q) phi.push_back(dubiner(p, pr.r[q], pr.s[q]));
   std::vector<double> c(std::size_t(3) * np * E, 0.0);
   auto C = [&](int v, int j, int k) -> double& { return c[(std::size_t(v) * np + j) * E + k]; };
-  // The level's offset at the sample points, then at the rule's points, of every element: on
-  // all threads (an uplift costs a few microseconds a point).
-  const std::size_t ns = pts.r.size(), nr = pr.w.size();
-  std::vector<double> off;
-  if (ini.level && ini.level_offset) {
-    off.resize((ns + nr) * E);
-    parallel_for_rethrow(E, [&](int k) {
-      const ElementMap m = element_map(mesh, k);
-      double* o = &off[(ns + nr) * k];
-      for (std::size_t i = 0; i < ns; ++i)
-        o[i] = ini.level_offset(m.x(pts.r[i], pts.s[i]), m.y(pts.r[i], pts.s[i]));
-      for (std::size_t q = 0; q < nr; ++q)
-        o[ns + q] = ini.level_offset(m.x(pr.r[q], pr.s[q]), m.y(pr.r[q], pr.s[q]));
-    });
-  }
-  auto offset = [&](int k, std::size_t i) { return off.empty() ? 0.0 : off[(ns + nr) * k + i]; };
-  for (int k = 0; k < E; ++k) {
+  // The level's offset (an earthquake's uplift) at a point, 0 without one.
+  const bool has_offset = ini.level && ini.level_offset;
+  auto offset = [&](double x, double y) { return has_offset ? ini.level_offset(x, y) : 0.0; };
+  // Each element's coefficients are its own: the bits do not depend on the thread count, and an
+  // error is the one of the first element that has one.
+  parallel_for_rethrow(E, [&](int k) {
     const ElementMap m = element_map(mesh, k);
     bool wet = !ini.level;
     std::vector<double> bv, eta;
@@ -279,8 +296,8 @@ std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const S
       bv = point_values(t, bed.modes().data(), E, k);
       wet = true;
       for (std::size_t i = 0; i < bv.size(); ++i) {
-        eta.push_back(ini.eta_or_h(m.x(pts.r[i], pts.s[i]), m.y(pts.r[i], pts.s[i])) +
-                      offset(k, i));
+        const double x = m.x(pts.r[i], pts.s[i]), y = m.y(pts.r[i], pts.s[i]);
+        eta.push_back(ini.eta_or_h(x, y) + offset(x, y));
         // A NaN level would compare as dry and start a still, empty sea without a word.
         if (!std::isfinite(eta[i]))
           fail(ExitCode::bad_case,
@@ -293,8 +310,8 @@ std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const S
     if (wet) {
       // Project eta (or h), subtract the bed's modes, then project h * velocity.
       for (std::size_t q = 0; q < pr.w.size(); ++q) {
-        const double f =
-            ini.eta_or_h(m.x(pr.r[q], pr.s[q]), m.y(pr.r[q], pr.s[q])) + offset(k, ns + q);
+        const double x = m.x(pr.r[q], pr.s[q]), y = m.y(pr.r[q], pr.s[q]);
+        const double f = ini.eta_or_h(x, y) + offset(x, y);
         for (int j = 0; j < np; ++j) C(0, j, k) += pr.w[q] * f * phi[q][j].phi;
       }
       if (ini.level)
@@ -321,7 +338,7 @@ std::vector<double> sw_initial_state(const Mesh& mesh, const SwBed& bed, const S
       C(1, 0, k) = mode0_of_mean(h * ini.u(xc, yc));
       C(2, 0, k) = mode0_of_mean(h * ini.v(xc, yc));
     }
-  }
+  });
   return c;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "backends/backend.hpp"
+#include "core/dg_basis_tables.hpp"
 #include "core/owned_state.hpp"
 #include "io/mesh.hpp"
 #include "physics/shallow_water/bathymetry.hpp"
@@ -44,7 +45,8 @@ public:
 
   int order() const { return p_; }
   const SwAuxLayout& layout() const { return L_; }
-  // Moves the bed data into the mesh arrays the backend is built from.
+  // Computes the kernels' bed data (the aux and edge_aux rows) into the mesh arrays the backend
+  // is built from; they are not kept here, where only the bed's modes stay.
   void fill(MeshArrays& a) const;
 
   double mean(int k) const;                   // cell mean of the bed
@@ -56,11 +58,20 @@ public:
   SwCell<double> cell(const SwSettings<double>& ph, int k, double h, double hu, double hv) const;
 
 private:
+  // The sample values of an element sorted upwards, the prefix sums of their weights and of
+  // weight times bed, and the depth above which the element is wet (the layout's rows).
+  void sorted_samples(const std::vector<double>& bv, double* sorted, double* cum_w, double* cum_wb,
+                      double& wet_depth) const;
+
   const Mesh& mesh_;
   int p_, E_;
-  SwAuxLayout L_;
+  double g_;
+  Coriolis cor_;
   Geographic geo_;
-  std::vector<double> modes_, aux_, edge_aux_;
+  BasisTables t_;
+  SwAuxLayout L_;
+  std::vector<double> sample_w_; // the positivity weights of the sample points
+  std::vector<double> modes_;    // [np][E]
 };
 
 // The bed of the moment, which an earthquake's later subfaults replace at their rupture
@@ -70,12 +81,11 @@ struct SwBedRef {
 };
 
 // An initial condition: the surface level eta(x, y) (depth max(0, eta - b)) or the depth h(x, y),
-// and the velocity.
+// and the velocity; every function thread-safe (expressions have a copy per thread).
 struct SwInitial {
   bool level = true;
   std::function<double(double, double)> eta_or_h;
-  // Added to the level (an earthquake's uplift): thread-safe, so evaluated on all threads
-  // (eta_or_h may be an expression, which is not). Empty: none.
+  // Added to the level (an earthquake's uplift). Empty: none.
   std::function<double(double, double)> level_offset;
   double level_at(double x, double y) const {
     return eta_or_h(x, y) + (level_offset ? level_offset(x, y) : 0.0);

@@ -7,11 +7,13 @@
 #include <filesystem>
 
 #include "io/expression.hpp"
+#include "io/threaded_expression.hpp"
 #include "io/time_series.hpp"
 #include "physics/shallow_water/boundaries.hpp"
 #include "physics/shallow_water/exact.hpp"
 #include "physics/shallow_water/geographic.hpp"
 #include "solver/boundary_setup.hpp"
+#include "solver/setup_timer.hpp"
 #include "solver/time_schemes.hpp"
 #include "tsunami/gauges.hpp"
 #include "tsunami/initial_surface.hpp"
@@ -24,12 +26,18 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A function of (x, y) from an expression key of `t` (default `def`).
+// A function of (x, y) from an expression key of `t` (default `def`); thread-safe.
 std::function<double(double, double)> xy_function(const Config& t, const std::string& key,
                                                   const std::string& def, const Config& root) {
-  auto e =
-      std::make_shared<Expression>(t.get_expression(key, def), std::vector<std::string>{"x", "y"},
-                                   t.where(key), case_constants(root));
+  Expression ex(t.get_expression(key, def), std::vector<std::string>{"x", "y"}, t.where(key),
+                case_constants(root));
+  // A constant (the usual velocity "0") is evaluated once: the initial state asks for it at
+  // every point of every element.
+  if (ex.is_constant()) {
+    const double xy[2] = {0, 0}, c = ex.eval(xy);
+    return [c](double, double) { return c; };
+  }
+  auto e = std::make_shared<const ThreadedExpression>(ex);
   return [e](double x, double y) {
     const double xy[2] = {x, y};
     return e->eval(xy);
@@ -214,7 +222,9 @@ SwCase make_sw_case(const Config& cfg, const RunSettings& s0, const Mesh& mesh) 
     }
   }
   spdlog::info("bathymetry: {}", bathy.description());
+  SetupTimer timer;
   auto bed = std::make_shared<const SwBed>(mesh, p, bathy, c.phys.g, cor, geo);
+  timer.done("bed projected");
   c.bed = bed;
   c.bed_ref = std::make_shared<SwBedRef>(SwBedRef{bed});
 

@@ -156,14 +156,8 @@ void Reader::check_element_types() {
     const int type = types[i];
     if (dim == 2 && triangle_order(type) == 0) {
       const std::size_t tag = first_element_of_type(type);
-      if (type == 20 || type == 22 || type == 24)
-        bad(fmt::format("element {} is an incomplete {} triangle (serendipity); tridg needs "
-                        "complete 3-, 6- or 10-node triangles",
-                        tag, desc.substr(0, desc.find(' '))));
-      if (type == 23 || type == 25)
-        bad(fmt::format("element {} is a {} triangle of geometry order {}; tridg reads geometry "
-                        "orders 1 to 3 (3-, 6- and 10-node triangles: Mesh.ElementOrder 3 at most)",
-                        tag, desc.substr(0, desc.find(' ')), type == 23 ? 4 : 5));
+      if (const std::string why = unsupported_triangle(type); !why.empty())
+        bad(fmt::format("element {} is {}", tag, why));
       bad(fmt::format("contains {} elements (element {}); tridg needs triangles", desc, tag));
     }
     if (dim == 1 && !is_line(type))

@@ -27,6 +27,23 @@ int nodes_of_type(std::int64_t type) {
   return 0;
 }
 
+} // namespace
+
+std::string unsupported_triangle(std::int64_t type) {
+  const int nn = nodes_of_type(type);
+  if (type == 20 || type == 22 || type == 24)
+    return fmt::format("an incomplete {}-node triangle (serendipity); tridg needs complete 3-, 6- "
+                       "or 10-node triangles",
+                       nn);
+  if (type == 23 || type == 25)
+    return fmt::format("a {}-node triangle of geometry order {}; tridg reads geometry orders 1 to "
+                       "3 (3-, 6- and 10-node triangles: Mesh.ElementOrder 3 at most)",
+                       nn, type == 23 ? 4 : 5);
+  return "";
+}
+
+namespace {
+
 class Checker {
 public:
   Checker(std::string path, std::int64_t max_elements)
@@ -262,15 +279,8 @@ private:
   void triangle_type(std::int64_t tag, std::int64_t type) {
     if (type != 2 && type != 9 && (type < 20 || type > 25)) return;
     const int nn = nodes_of_type(type);
-    if (type == 20 || type == 22 || type == 24)
-      bad(fmt::format("element {} is an incomplete {}-node triangle (serendipity); tridg needs "
-                      "complete 3-, 6- or 10-node triangles",
-                      tag, nn));
-    if (type == 23 || type == 25)
-      bad(fmt::format("element {} is a {}-node triangle of geometry order {}; tridg reads "
-                      "geometry orders 1 to 3 (3-, 6- and 10-node triangles: Mesh.ElementOrder 3 "
-                      "at most)",
-                      tag, nn, type == 23 ? 4 : 5));
+    if (const std::string why = unsupported_triangle(type); !why.empty())
+      bad(fmt::format("element {} is {}", tag, why));
     if (tri_type_ == 0) {
       tri_type_ = type;
       tri_tag_ = tag;

@@ -15,4 +15,9 @@ namespace tridg {
 // for triangles of orders 4 and 5, incomplete (serendipity) triangles, or triangles of two types.
 void check_msh_counts(const std::string& path, std::int64_t max_elements);
 
+// What is wrong with a Gmsh triangle type tridg does not read, as "<an incomplete 9-node
+// triangle ...>" to follow "element N is ", or "" for the other types: incomplete (serendipity)
+// triangles and those of geometry orders 4 and 5. Both this check and the Gmsh reader say it.
+std::string unsupported_triangle(std::int64_t type);
+
 } // namespace tridg

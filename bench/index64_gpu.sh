@@ -105,7 +105,7 @@ large_run() {
   local name=$1 p=$2 n=$3 mesh=$4 refine=${5:-$LARGE_REFINE}
   local args=(run cases/lake_at_rest_geographic.toml --mesh "$mesh" --refine "$refine"
     -p "$p" --device "$DEVICE" --set time.steps="$STEPS" --set output.interval=0
-    --set output.gmsh=false
+    --set output.gmsh=false --set output.hdf5=false
     --set 'initial.eta="0.5 + 2 * exp(-((x - 139.25)^2 + (y - 42.3)^2) / 0.005)"'
     -o "$W/$name")
   rm -rf "${W:?}/$name"

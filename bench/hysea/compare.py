@@ -138,6 +138,12 @@ def interp(t, y, tq):
     return out
 
 
+def crest_threshold(peak):
+    """The level whose first excursion above is the first crest: a quarter of the highest
+    surface in the window (peak, m), at least 2 cm."""
+    return max(0.02, 0.25 * peak)
+
+
 def first_crest(t, y, thr):
     """(time, height) of the highest point of the first excursion above thr, or None."""
     i0 = next((i for i, v in enumerate(y) if v > thr), None)
@@ -194,7 +200,7 @@ def main():
             hw = [(s, v) for s, v in zip(ht, hy) if s <= w + 1e-9] if hy else []
             tw = [(s, v) for s, v in zip(t, ty) if s <= w + 1e-9] if ty else []
             peak = max([v for _, v in hw + tw if not math.isnan(v)], default=math.nan)
-            thr = max(0.02, 0.25 * peak) if not math.isnan(peak) else math.nan
+            thr = crest_threshold(peak) if not math.isnan(peak) else math.nan
             ch = first_crest([s for s, _ in hw], [v for _, v in hw], thr) if hw else None
             ct = first_crest([s for s, _ in tw], [v for _, v in tw], thr) if tw else None
             rms = rel = math.nan

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Tsunami-HySEA's inputs, and tridg's for a machine without GDAL, from one tridg case.
 
-    inputs.py CASE.toml OUT_DIR [--hno RASTER]
+    inputs.py CASE.toml OUT_DIR [--hno RASTER] [--resolution ARCSEC]
 
 (Python's standard library, GDAL's command-line tools, and ncgen, named by $NCGEN or found on
 PATH.) From the case's [region] box, its one [[bathymetry.grid]], its [source.subfaults.*] and
@@ -23,6 +23,15 @@ its [gauges] points, writes to OUT_DIR:
   okushiri_24s.toml      the case reading OK24.xyz ("x y z" text: a build of tridg without GDAL)
   okushiri_24s_hno.toml  the same started from HNO1993.xyz, without the fault
   OK24.xyz.xz, HNO1993.xyz.xz  those texts, over the box and 0.1 degrees around it
+
+--resolution ARCSEC (an integer divisor of the grid's cell, 12 or 6 for OK24's 24"): HySEA's grid
+at that finer resolution instead, for the accuracy-against-cost study (bench/hysea/README.md):
+each of the grid's cells split into k x k cells, those whose centres lie in the box, the bed the
+grid's bilinear interpolation at their centres (gdalwarp -r bilinear: the same bed as the 24"
+run, only sampled more finely, so that the grids differ in resolution alone). Only
+okushiri_{ARCSEC}s_bathy.nc and okushiri_{ARCSEC}s_okada.txt are written (the same settings as
+the 24" file; the time series then go to okushiri_{ARCSEC}s_ts.nc); the points, tridg's cases
+and the HNO1993 files do not depend on HySEA's resolution.
 """
 import json
 import math
@@ -33,7 +42,7 @@ import sys
 import tempfile
 import tomllib
 
-NAME = "okushiri_24s"
+NAME = "okushiri_24s"  # the 24" grid's files; okushiri_{ARCSEC}s at --resolution ARCSEC
 # HySEA's parameters that tridg's case does not set: its own example's values.
 HYSEA = {
     "cfl": 0.5,
@@ -121,12 +130,79 @@ def table_lines(text, drop, replace):
     return "\n".join(out) + "\n"
 
 
+def write_params(case, name, out):
+    """HySEA's parameter files for the grid name_bathy.nc: name_okada.txt (the case's subfaults)
+    and, for the 24" grid, name_hno.txt (the HNO1993 surface of name_hno.nc)."""
+    # The fault: HySEA's Okada takes each subfault's centroid, depth in km, as tridg's default.
+    subs = case["source"]["subfaults"]
+    lines = []
+    for sub, s in subs.items():
+        if s.get("anchor", "centroid") != "centroid":
+            sys.exit(f"inputs.py: subfault {sub}: HySEA takes centroids")
+        lines.append(f"{s.get('rupture_time', 0.0):g} {s['x']:.6f} {s['y']:.6f} "
+                     f"{s['depth'] / 1e3:.6f} {s['length'] / 1e3:.6f} {s['width'] / 1e3:.6f} "
+                     f"{s['strike']:g} {s['dip']:g} {s['rake']:g} {s['slip']:g}")
+    if case["source"].get("poisson", 0.25) != 0.25:
+        sys.exit("inputs.py: HySEA's Okada has Poisson's ratio 0.25")
+
+    end = case["time"]["end"]
+    every = case["gauges"]["interval"]
+    manning = case["physics"]["manning"]
+
+    def params(start):
+        h = HYSEA
+        return "\n".join([
+            f"{name:<24s} # Problem name",
+            f"{name + '_bathy.nc':<24s} # Bathymetry file (z: elevation, positive up)",
+            *start,
+            f"{name:<24s} # NetCDF file prefix ({name}_ts.nc: the time series)",
+            f"{1:<24d} # Number of levels",
+            f"{1:<24d} # Upper border condition (1: open, -1: wall)",
+            f"{1:<24d} # Lower border condition (1: open, -1: wall)",
+            f"{1:<24d} # Left border condition  (1: open, -1: wall, 2: periodic)",
+            f"{1:<24d} # Right border condition (1: open, -1: wall, 2: periodic)",
+            f"{end:<24g} # Simulation time (s)",
+            f"{-1:<24d} # Saving time of NetCDF files (s) (-1: do not save)",
+            f"{1:<24d} # Read points from file (0: no, 1: yes)",
+            f"{'points.txt':<24s} # File with points",
+            f"{every:<24g} # Saving time of time series (s)",
+            f"{h['cfl']:<24g} # CFL",
+            f"{h['epsilon_h']:<24g} # Epsilon h (m)",
+            f"{h['waf_threshold']:<24g} # Threshold for the 2s+WAF scheme (m)",
+            f"{h['stability']:<24g} # Stability coefficient",
+            f"{manning:<24g} # Water-bottom friction (Manning coefficient)",
+            f"{h['vmax']:<24g} # Maximum allowed velocity of water",
+            f"{h['L']:<24g} # L (typical length)",
+            f"{h['H']:<24g} # H (typical depth)",
+            f"{h['arrival']:<24g} # Threshold for arrival times (m)",
+        ]) + "\n"
+
+    okada = [f"{1:<24d} # Initialization type (0: sea surface from file, 1: standard Okada)",
+             f"{len(lines):<24d} # Number of faults",
+             "# Time(s) Lon Lat Depth(km) Length(km) Width(km) Strike Dip Rake Slip(m)",
+             *lines,
+             f"{0:<24d} # Crop deformations (0: no, 1: relative, 2: absolute)"]
+    with open(os.path.join(out, name + "_okada.txt"), "w") as f:
+        f.write(params(okada))
+    if name != NAME:
+        return
+    start = [f"{0:<24d} # Initialization type (0: sea surface from file, 1: standard Okada)",
+             f"{name + '_hno.nc':<24s} # Initial state file (z: the sea surface, m)"]
+    with open(os.path.join(out, name + "_hno.txt"), "w") as f:
+        f.write(params(start))
+
+
 def main():
     args = sys.argv[1:]
     hno = "data/okushiri/HNO1993.tif"
     if "--hno" in args:
         i = args.index("--hno")
         hno = args[i + 1]
+        del args[i:i + 2]
+    res = None
+    if "--resolution" in args:
+        i = args.index("--resolution")
+        res = float(args[i + 1])
         del args[i:i + 2]
     if len(args) != 2:
         sys.exit(__doc__)
@@ -144,29 +220,52 @@ def main():
     grid_rel = grids[0]["file"]
     grid = os.path.normpath(os.path.join(case_dir, grid_rel))
 
-    # HySEA's cells: the grid's cells whose centres lie in the box.
+    # HySEA's cells: the grid's cells whose centres lie in the box; at --resolution, the
+    # grid's cells split k x k, those whose centres lie in the box.
     info = json.loads(run(["gdalinfo", "-json", grid]))
     x0, dx, _, y0, _, dy = info["geoTransform"]
     width, height = info["size"]
+    k = 1
+    if res is not None:
+        k = round(abs(dx) * 3600 / res)
+        if k < 1 or abs(k * res - abs(dx) * 3600) > 1e-2:
+            sys.exit(f"inputs.py: --resolution {res:g}: not the grid's {abs(dx) * 3600:g}\" "
+                     "divided by an integer")
+    name = NAME if k == 1 else f"okushiri_{res:g}s"
+    dx, dy = dx / k, dy / k
     eps = 1e-7
-    cols = [i for i in range(width) if lon0 - eps <= x0 + (i + 0.5) * dx <= lon1 + eps]
-    rows = [j for j in range(height) if lat0 - eps <= y0 + (j + 0.5) * dy <= lat1 + eps]
+    cols = [i for i in range(width * k) if lon0 - eps <= x0 + (i + 0.5) * dx <= lon1 + eps]
+    rows = [j for j in range(height * k) if lat0 - eps <= y0 + (j + 0.5) * dy <= lat1 + eps]
     nx, ny = len(cols), len(rows)
     if nx < 2 or ny < 2 or dy >= 0:
         sys.exit(f"inputs.py: {grid}: no north-up cells in the box")
     with tempfile.TemporaryDirectory() as tmp:
         xyz = os.path.join(tmp, "bed.xyz")
-        run(["gdal_translate", "-q", "-of", "XYZ", "-srcwin", str(cols[0]), str(rows[0]), str(nx),
-             str(ny), grid, xyz])
+        if k == 1:  # the grid's own cells, unchanged
+            run(["gdal_translate", "-q", "-of", "XYZ", "-srcwin", str(cols[0]), str(rows[0]),
+                 str(nx), str(ny), grid, xyz])
+        else:  # bilinear between the grid's cell centres, at the finer cells' centres
+            te = [x0 + cols[0] * dx, y0 + (rows[-1] + 1) * dy, x0 + (cols[-1] + 1) * dx,
+                  y0 + rows[0] * dy]
+            warped = os.path.join(tmp, "bed.tif")
+            run(["gdalwarp", "-q", "-overwrite", "-te", *map(repr, te), "-ts", str(nx), str(ny),
+                 "-r", "bilinear", "-ot", "Float32", grid, warped])
+            run(["gdal_translate", "-q", "-of", "XYZ", warped, xyz])
         z = grid_of(xyz, nx, ny, grid)
         lon = [x0 + (i + 0.5) * dx for i in cols]
         lat = [y0 + (j + 0.5) * dy for j in reversed(rows)]
-        write_nc(os.path.join(out, NAME + "_bathy.nc"), lon, lat, z,
-                 f"{os.path.basename(grid)}: the cells with centres in {lon0}-{lon1} E, "
-                 f"{lat0}-{lat1} N", {"units": "m", "long_name": "elevation, positive up"})
+        how = ("the cells with centres in" if k == 1 else
+               f"bilinear at the centres of its cells split {k} x {k}, those in")
+        write_nc(os.path.join(out, name + "_bathy.nc"), lon, lat, z,
+                 f"{os.path.basename(grid)}: {how} {lon0}-{lon1} E, {lat0}-{lat1} N",
+                 {"units": "m", "long_name": "elevation, positive up"})
         wet = sum(1 for r in z for v in r if v < 0)
         print(f"inputs.py: HySEA's grid: {nx} x {ny} = {nx * ny} cells ({wet} below sea level), "
               f"lon {lon[0]:.6f}-{lon[-1]:.6f}, lat {lat[0]:.6f}-{lat[-1]:.6f}")
+        if k > 1:
+            write_params(case, name, out)
+            print(f"inputs.py: wrote {name}_bathy.nc and {name}_okada.txt in {out}")
+            return
 
         # The HNO1993 surface on the same cells: edges of the cells, bilinear, 0 outside.
         te = [x0 + cols[0] * dx, y0 + (rows[-1] + 1) * dy, x0 + (cols[-1] + 1) * dx,
@@ -196,18 +295,6 @@ def main():
             run(["xz", "-T1", "-6", "-f", os.path.join(tmp, name)])
             os.replace(os.path.join(tmp, name + ".xz"), os.path.join(out, name + ".xz"))
 
-    # The fault: HySEA's Okada takes each subfault's centroid, depth in km, as tridg's default.
-    subs = case["source"]["subfaults"]
-    lines = []
-    for name, s in subs.items():
-        if s.get("anchor", "centroid") != "centroid":
-            sys.exit(f"inputs.py: subfault {name}: HySEA takes centroids")
-        lines.append(f"{s.get('rupture_time', 0.0):g} {s['x']:.6f} {s['y']:.6f} "
-                     f"{s['depth'] / 1e3:.6f} {s['length'] / 1e3:.6f} {s['width'] / 1e3:.6f} "
-                     f"{s['strike']:g} {s['dip']:g} {s['rake']:g} {s['slip']:g}")
-    if case["source"].get("poisson", 0.25) != 0.25:
-        sys.exit("inputs.py: HySEA's Okada has Poisson's ratio 0.25")
-
     pts = case["gauges"]["points"]
     with open(os.path.join(out, "points.txt"), "w") as f:
         f.write(f"{len(pts)}\n")
@@ -221,49 +308,7 @@ def main():
         print(f"inputs.py: point {n}: HySEA's nearest cell ({lon[i]:.5f}, {lat[j]:.5f}) at "
               f"{z[j][i]:.1f} m")
 
-    end = case["time"]["end"]
-    every = case["gauges"]["interval"]
-    manning = case["physics"]["manning"]
-
-    def params(start):
-        h = HYSEA
-        return "\n".join([
-            f"{NAME:<24s} # Problem name",
-            f"{NAME + '_bathy.nc':<24s} # Bathymetry file (z: elevation, positive up)",
-            *start,
-            f"{NAME:<24s} # NetCDF file prefix ({NAME}_ts.nc: the time series)",
-            f"{1:<24d} # Number of levels",
-            f"{1:<24d} # Upper border condition (1: open, -1: wall)",
-            f"{1:<24d} # Lower border condition (1: open, -1: wall)",
-            f"{1:<24d} # Left border condition  (1: open, -1: wall, 2: periodic)",
-            f"{1:<24d} # Right border condition (1: open, -1: wall, 2: periodic)",
-            f"{end:<24g} # Simulation time (s)",
-            f"{-1:<24d} # Saving time of NetCDF files (s) (-1: do not save)",
-            f"{1:<24d} # Read points from file (0: no, 1: yes)",
-            f"{'points.txt':<24s} # File with points",
-            f"{every:<24g} # Saving time of time series (s)",
-            f"{h['cfl']:<24g} # CFL",
-            f"{h['epsilon_h']:<24g} # Epsilon h (m)",
-            f"{h['waf_threshold']:<24g} # Threshold for the 2s+WAF scheme (m)",
-            f"{h['stability']:<24g} # Stability coefficient",
-            f"{manning:<24g} # Water-bottom friction (Manning coefficient)",
-            f"{h['vmax']:<24g} # Maximum allowed velocity of water",
-            f"{h['L']:<24g} # L (typical length)",
-            f"{h['H']:<24g} # H (typical depth)",
-            f"{h['arrival']:<24g} # Threshold for arrival times (m)",
-        ]) + "\n"
-
-    okada = [f"{1:<24d} # Initialization type (0: sea surface from file, 1: standard Okada)",
-             f"{len(lines):<24d} # Number of faults",
-             "# Time(s) Lon Lat Depth(km) Length(km) Width(km) Strike Dip Rake Slip(m)",
-             *lines,
-             f"{0:<24d} # Crop deformations (0: no, 1: relative, 2: absolute)"]
-    with open(os.path.join(out, NAME + "_okada.txt"), "w") as f:
-        f.write(params(okada))
-    start = [f"{0:<24d} # Initialization type (0: sea surface from file, 1: standard Okada)",
-             f"{NAME + '_hno.nc':<24s} # Initial state file (z: the sea surface, m)"]
-    with open(os.path.join(out, NAME + "_hno.txt"), "w") as f:
-        f.write(params(start))
+    write_params(case, NAME, out)
 
     # tridg's cases for the GPU machine: the rasters as text beside them.
     head = (f"# Written by bench/hysea/inputs.py from {os.path.basename(case_path)}: the grid "

@@ -12,7 +12,12 @@
 #                       points.txt, points.csv; okushiri_24s{,_hno}.toml (tridg's case reading
 #                       OK24.xyz and HNO1993.xyz, "x y z" text, xz-compressed) and the mesh
 #                       okushiri_24s.h5.xz (tridg region, 640 m triangles; also kept uncompressed
-#                       as meshes/okushiri_24s.h5 for runs here)
+#                       as meshes/okushiri_24s.h5 for runs here); for the accuracy-against-cost
+#                       study (bench/hysea/study_gpu.sh): HySEA's 12" and 6" grids
+#                       okushiri_{12,6}s_bathy.nc.xz (OK24 bilinear, inputs.py --resolution) and
+#                       their parameter files okushiri_{12,6}s_okada.txt, and the 1280 m mesh
+#                       okushiri_1280m.h5.xz (tridg region --size-factor 2; also kept as
+#                       meshes/okushiri_1280m.h5)
 # The HySEA source itself is not fetched: put a snapshot (git archive of a Tsunami-HySEA
 # checkout, a .tar.gz or a folder) under .deps/hysea/ (bench/hysea/README.md).
 #   bench/hysea/prepare_inputs.sh            (TRIDG=path/to/tridg if not build*/bin/tridg)
@@ -81,6 +86,14 @@ in=.deps/hysea_inputs
 mkdir -p "$in"
 NCGEN=$nc/bin/ncgen python3 bench/hysea/inputs.py bench/hysea/okushiri_24s.toml "$in" ||
   die "bench/hysea/inputs.py failed"
+# The study's finer HySEA grids, compressed: the 6" grid is 5.6 MB of float32 and 2.5 MB as .xz,
+# small enough to carry, and made here by the same GDAL interpolation as the rest (the GPU
+# machine has no GDAL).
+for r in 12 6; do
+  NCGEN=$nc/bin/ncgen python3 bench/hysea/inputs.py bench/hysea/okushiri_24s.toml "$in" \
+    --resolution "$r" || die "bench/hysea/inputs.py --resolution $r failed"
+  xz -T1 -6 -f "$in/okushiri_${r}s_bathy.nc" || die "xz of the ${r}\" grid failed"
+done
 
 # 4. tridg's mesh: 640 m triangles over the box.
 mkdir -p meshes
@@ -89,6 +102,14 @@ if [ ! -f meshes/okushiri_24s.h5 ]; then
     die "tridg region failed"
 fi
 xz -T1 -6 -c meshes/okushiri_24s.h5 > "$in/okushiri_24s.h5.xz" || die "xz of the mesh failed"
+# The study's coarsest mesh: the same case with every size doubled, 1280 m (about 50,000
+# triangles). The 320 m and 160 m meshes are the 640 m one refined at load (tridg run --refine).
+if [ ! -f meshes/okushiri_1280m.h5 ]; then
+  "$TRIDG" region bench/hysea/okushiri_24s.toml --size-factor 2 -o meshes/okushiri_1280m.h5 ||
+    die "tridg region (1280 m) failed"
+fi
+xz -T1 -6 -c meshes/okushiri_1280m.h5 > "$in/okushiri_1280m.h5.xz" ||
+  die "xz of the 1280 m mesh failed"
 rm -f "$in"/*.xyz "$in"/*.aux.xml # only the compressed texts travel
 
 echo "carry (bench/hysea/README.md): .deps/hysea .deps/netcdf .deps/hysea_inputs .deps/root"

@@ -235,3 +235,52 @@ TEST_CASE("on a geographic mesh a subfault acts about its anchor, east and north
   CHECK(peak > 0.5);
   CHECK(worst < 1e-3 * peak);
 }
+
+TEST_CASE("a prepared source gives the bits of the subfaults' formulas evaluated point by point") {
+  // SeafloorSource reduces each subfault (and its anchor's latitude) once; the uplift must stay
+  // the per-point sum of okada::subfault_displacement in each anchor's tangent plane, bit for
+  // bit, so that a mesh's bed and initial surface do not move with the change.
+  auto with = [](const std::string& text, const std::string& coords, const std::string& xy) {
+    std::string t = text;
+    t.replace(t.find("[mesh]\n"), 7, "[mesh]\ncoordinates = \"" + coords + "\"\n");
+    t.replace(t.find("x = 0.0\ny = 0.0"), 15, xy);
+    return t;
+  };
+  const std::string base = case_text(thrust(4.0));
+  for (const bool geographic : {false, true}) {
+    const SeafloorSource src = *read_seafloor_source(Config::parse(
+        geographic ? with(base, "geographic", "x = 139.2\ny = 42.8") : base, "s.toml"));
+    REQUIRE(src.geographic == geographic);
+    auto by_point = [&](double x, double y) {
+      double up = 0;
+      for (const okada::Subfault& f : src.faults) {
+        if (!geographic) {
+          up += okada::subfault_displacement(f, x, y, src.poisson).up;
+          continue;
+        }
+        double east = 0, north = 0;
+        local_offset(f.x, f.y, x, y, src.radius, east, north);
+        okada::Subfault g = f;
+        g.x = g.y = 0;
+        up += okada::subfault_displacement(g, east, north, src.poisson).up;
+      }
+      return up;
+    };
+    const double x0 = geographic ? 139.2 : 0.0, y0 = geographic ? 42.8 : 0.0;
+    const double step = geographic ? 0.037 : 3.7e3;
+    int differ = 0;
+    double peak = 0;
+    for (int i = -15; i <= 15; ++i)
+      for (int j = -15; j <= 15; ++j) {
+        const double x = x0 + step * i, y = y0 + 0.9 * step * j, up = src.uplift(x, y);
+        peak = std::max(peak, std::abs(up));
+        differ += up != by_point(x, y);
+      }
+    CHECK(peak > 0.5);
+    CHECK(differ == 0);
+    // A source whose subfaults were changed after it was prepared is evaluated as they are now.
+    SeafloorSource moved = src;
+    moved.faults[0].slip *= 2;
+    CHECK(moved.uplift(x0 + step, y0) == doctest::Approx(2 * src.uplift(x0 + step, y0)));
+  }
+}

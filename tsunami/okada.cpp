@@ -95,52 +95,10 @@ Corner corner(double xi, double eta, double q, Dip dp, double a) {
   return k;
 }
 
-// A subfault reduced to what the paper's frame needs: its origin (the start of the deep edge)
-// in local metres, the depth of that edge, the strike direction and the dislocation.
-struct Prepared {
-  double ox, oy, d;
-  double sin_strike, cos_strike;
-  double dip_rad, L, W;
-  double u1, u2, u3;
-};
-
-Prepared prepare(const Subfault& f) {
-  constexpr double deg = std::numbers::pi / 180.0;
-  Prepared p{};
-  const Dip dp = make_dip(f.dip * deg);
-  p.sin_strike = std::sin(f.strike * deg);
-  p.cos_strike = std::cos(f.strike * deg);
-  p.dip_rad = f.dip * deg;
-  p.L = f.length;
-  p.W = f.width;
-  // Distance up-dip from the deep edge to the anchor, in the fault plane.
-  const double up_dip = f.anchor == FaultAnchor::centroid ? 0.5 * f.width : f.width;
-  // Along strike (sin, cos) and the paper's +y (up-dip horizontal direction) (-cos, sin).
-  p.ox = f.x - 0.5 * f.length * p.sin_strike + up_dip * dp.c * p.cos_strike;
-  p.oy = f.y - 0.5 * f.length * p.cos_strike - up_dip * dp.c * p.sin_strike;
-  p.d = f.depth + up_dip * dp.s;
-  const double rake = f.rake * deg;
-  p.u1 = f.slip * std::cos(rake);
-  p.u2 = f.slip * std::sin(rake);
-  p.u3 = f.opening;
-  return p;
-}
-
-SurfaceDisplacement displacement(const Prepared& p, double x, double y, double poisson) {
-  const double dx = x - p.ox, dy = y - p.oy;
-  const double xo = dx * p.sin_strike + dy * p.cos_strike;
-  const double yo = -dx * p.cos_strike + dy * p.sin_strike;
-  const OkadaDisplacement u =
-      okada_rectangle(xo, yo, p.d, p.dip_rad, p.L, p.W, p.u1, p.u2, p.u3, poisson);
-  return {u.ux * p.sin_strike - u.uy * p.cos_strike, u.ux * p.cos_strike + u.uy * p.sin_strike,
-          u.uz};
-}
-
-} // namespace
-
-OkadaDisplacement okada_rectangle(double x, double y, double d, double dip_rad, double L, double W,
-                                  double u1, double u2, double u3, double poisson) {
-  const Dip dp = make_dip(dip_rad);
+// Equations (25)-(27) summed over the four corners (Chinnery's notation), the dip given by its
+// cosine and sine.
+OkadaDisplacement rectangle(double x, double y, double d, Dip dp, double L, double W, double u1,
+                            double u2, double u3, double poisson) {
   const double a = 1.0 - 2.0 * poisson; // mu / (lambda + mu)
   const double p = y * dp.c + d * dp.s;
   const double q = y * dp.s - d * dp.c;
@@ -158,6 +116,47 @@ OkadaDisplacement okada_rectangle(double x, double y, double d, double dip_rad, 
   double u[3];
   for (int j = 0; j < 3; ++j) u[j] = k * (-u1 * ss[j] - u2 * ds[j] + u3 * tf[j]);
   return {u[0], u[1], u[2]};
+}
+
+} // namespace
+
+PreparedSubfault prepare_subfault(const Subfault& f) {
+  constexpr double deg = std::numbers::pi / 180.0;
+  PreparedSubfault p{};
+  const Dip dp = make_dip(f.dip * deg);
+  p.sin_strike = std::sin(f.strike * deg);
+  p.cos_strike = std::cos(f.strike * deg);
+  p.cos_dip = dp.c;
+  p.sin_dip = dp.s;
+  p.L = f.length;
+  p.W = f.width;
+  // Distance up-dip from the deep edge to the anchor, in the fault plane.
+  const double up_dip = f.anchor == FaultAnchor::centroid ? 0.5 * f.width : f.width;
+  // Along strike (sin, cos) and the paper's +y (up-dip horizontal direction) (-cos, sin).
+  p.ox = f.x - 0.5 * f.length * p.sin_strike + up_dip * dp.c * p.cos_strike;
+  p.oy = f.y - 0.5 * f.length * p.cos_strike - up_dip * dp.c * p.sin_strike;
+  p.d = f.depth + up_dip * dp.s;
+  const double rake = f.rake * deg;
+  p.u1 = f.slip * std::cos(rake);
+  p.u2 = f.slip * std::sin(rake);
+  p.u3 = f.opening;
+  return p;
+}
+
+SurfaceDisplacement prepared_displacement(const PreparedSubfault& p, double x, double y,
+                                          double poisson) {
+  const double dx = x - p.ox, dy = y - p.oy;
+  const double xo = dx * p.sin_strike + dy * p.cos_strike;
+  const double yo = -dx * p.cos_strike + dy * p.sin_strike;
+  const OkadaDisplacement u =
+      rectangle(xo, yo, p.d, Dip{p.cos_dip, p.sin_dip}, p.L, p.W, p.u1, p.u2, p.u3, poisson);
+  return {u.ux * p.sin_strike - u.uy * p.cos_strike, u.ux * p.cos_strike + u.uy * p.sin_strike,
+          u.uz};
+}
+
+OkadaDisplacement okada_rectangle(double x, double y, double d, double dip_rad, double L, double W,
+                                  double u1, double u2, double u3, double poisson) {
+  return rectangle(x, y, d, make_dip(dip_rad), L, W, u1, u2, u3, poisson);
 }
 
 void check_subfault(const Subfault& f, const std::string& where) {
@@ -195,7 +194,7 @@ void check_subfault(const Subfault& f, const std::string& where) {
 }
 
 SurfaceDisplacement subfault_displacement(const Subfault& f, double x, double y, double poisson) {
-  return displacement(prepare(f), x, y, poisson);
+  return prepared_displacement(prepare_subfault(f), x, y, poisson);
 }
 
 void sum_displacement(std::span<const Subfault> faults, std::span<const double> xs,
@@ -203,14 +202,14 @@ void sum_displacement(std::span<const Subfault> faults, std::span<const double> 
                       const SumOptions& options) {
   if (xs.size() != ys.size() || xs.size() != out.size())
     throw std::invalid_argument("sum_displacement: xs, ys and out differ in size");
-  std::vector<Prepared> prepared;
+  std::vector<PreparedSubfault> prepared;
   prepared.reserve(faults.size());
   for (const Subfault& f : faults)
-    if (f.rupture_time <= options.time) prepared.push_back(prepare(f));
+    if (f.rupture_time <= options.time) prepared.push_back(prepare_subfault(f));
   for (std::size_t i = 0; i < xs.size(); ++i) {
     SurfaceDisplacement s;
-    for (const Prepared& p : prepared) {
-      const SurfaceDisplacement u = displacement(p, xs[i], ys[i], options.poisson);
+    for (const PreparedSubfault& p : prepared) {
+      const SurfaceDisplacement u = prepared_displacement(p, xs[i], ys[i], options.poisson);
       s.east += u.east;
       s.north += u.north;
       s.up += u.up;

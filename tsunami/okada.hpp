@@ -62,6 +62,7 @@ struct Subfault {
   double opening = 0;      // tensile component [m]
   double rupture_time = 0; // [s] time at which this subfault slips (0 when not known)
   FaultAnchor anchor = FaultAnchor::centroid;
+  bool operator==(const Subfault&) const = default;
 };
 
 // East, north and up surface displacement [m].
@@ -88,6 +89,22 @@ void check_subfault(const Subfault& f, const std::string& where);
 
 // The surface displacement at (x, y) [m] of one subfault.
 SurfaceDisplacement subfault_displacement(const Subfault& f, double x, double y,
+                                          double poisson = 0.25);
+
+// A subfault reduced to what the formulas need at every point: the origin of the paper's frame
+// (the start of the deep edge) in local metres, the depth of that edge, the sines and cosines of
+// the strike and dip, the slip's components. A sum over many points (a mesh's quadrature points)
+// prepares each subfault once; the displacement is the same, bit for bit, as
+// subfault_displacement's.
+struct PreparedSubfault {
+  double ox = 0, oy = 0, d = 0;
+  double sin_strike = 0, cos_strike = 1;
+  double cos_dip = 1, sin_dip = 0; // a dip within 6e-4 degrees of 90: exactly 0 and +-1
+  double L = 0, W = 0;
+  double u1 = 0, u2 = 0, u3 = 0;
+};
+PreparedSubfault prepare_subfault(const Subfault& f);
+SurfaceDisplacement prepared_displacement(const PreparedSubfault& p, double x, double y,
                                           double poisson = 0.25);
 
 struct SumOptions {

@@ -11,19 +11,39 @@ namespace tridg {
 
 double SeafloorSource::uplift(double x, double y) const {
   double up = 0;
-  for (const okada::Subfault& f : faults) {
-    if (!geographic) {
-      up += okada::subfault_displacement(f, x, y, poisson).up;
-      continue;
-    }
-    // (x, y) in metres east and north of the anchor, on the plane tangent there.
+  if (prepared_from_ != faults) {
+    // Not prepared (or `faults` changed since): each subfault reduced at this point.
+    SeafloorSource s = *this;
+    s.prepare();
+    return s.uplift(x, y);
+  }
+  if (!geographic) {
+    for (const okada::PreparedSubfault& f : prepared_)
+      up += okada::prepared_displacement(f, x, y, poisson).up;
+    return up;
+  }
+  // (x, y) in metres east and north of each anchor, on the plane tangent there.
+  const GeoPoint here = geo_point(x, y);
+  for (std::size_t i = 0; i < prepared_.size(); ++i) {
     double east = 0, north = 0;
-    local_offset(f.x, f.y, x, y, radius, east, north);
-    okada::Subfault g = f;
-    g.x = g.y = 0;
-    up += okada::subfault_displacement(g, east, north, poisson).up;
+    local_offset(anchors_[i], here, radius, east, north);
+    up += okada::prepared_displacement(prepared_[i], east, north, poisson).up;
   }
   return up;
+}
+
+void SeafloorSource::prepare() {
+  prepared_from_ = faults;
+  prepared_.clear();
+  anchors_.clear();
+  for (const okada::Subfault& f : faults) {
+    okada::Subfault g = f;
+    if (geographic) {
+      anchors_.push_back(geo_point(f.x, f.y));
+      g.x = g.y = 0; // the anchor is the origin of its tangent plane
+    }
+    prepared_.push_back(okada::prepare_subfault(g));
+  }
 }
 
 SeafloorSource SeafloorSource::until(double t) const {
@@ -32,6 +52,16 @@ SeafloorSource SeafloorSource::until(double t) const {
   s.faults.clear();
   for (const okada::Subfault& f : faults)
     if (f.rupture_time <= t) s.faults.push_back(f);
+  s.prepare();
+  return s;
+}
+
+SeafloorSource SeafloorSource::slipped_between(double t0, double t1) const {
+  SeafloorSource s = *this;
+  s.faults.clear();
+  for (const okada::Subfault& f : faults)
+    if (f.rupture_time > t0 && f.rupture_time <= t1) s.faults.push_back(f);
+  s.prepare();
   return s;
 }
 
@@ -124,6 +154,7 @@ std::optional<SeafloorSource> read_seafloor_source(const Config& cfg) {
     if (s.faults.empty()) t.error("subfaults", "lists no subfault");
     s.description = std::to_string(s.faults.size()) + " subfault(s) of " + cfg.source();
   }
+  s.prepare();
   return s;
 }
 

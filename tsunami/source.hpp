@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "io/config.hpp"
+#include "physics/shallow_water/geographic.hpp"
 #include "tsunami/okada.hpp"
 
 namespace tridg {
@@ -26,12 +27,26 @@ struct SeafloorSource {
   // Geographic mesh: the subfaults' x, y are the longitude and latitude of their anchors.
   bool geographic = false;
   double radius = 6371000.0;
-  // Vertical displacement of the seafloor at (x, y) [m], positive up.
+  // Vertical displacement of the seafloor at (x, y) [m], positive up. Fast once prepare() has
+  // run on the current `faults`; the same bits either way.
   double uplift(double x, double y) const;
+  // Reduces each subfault once to what every point needs (okada::PreparedSubfault, and on a
+  // geographic mesh the anchor's latitude's sine and cosine): a mesh's set-up evaluates the
+  // uplift at millions of points. read_seafloor_source, until and slipped_between call it.
+  void prepare();
   // The source of the subfaults that have slipped by time t (all of them unless timed).
   SeafloorSource until(double t) const;
+  // The source of the subfaults that slip in (t0, t1].
+  SeafloorSource slipped_between(double t0, double t1) const;
   // The distinct rupture times after t = 0, ascending (none unless timed).
   std::vector<double> later_times() const;
+
+private:
+  // prepare()'s results, one per subfault, and the subfaults they were made from: used only
+  // while those are still `faults` (a caller may have changed them since).
+  std::vector<okada::Subfault> prepared_from_;
+  std::vector<okada::PreparedSubfault> prepared_;
+  std::vector<GeoPoint> anchors_;
 };
 
 // The source of [source], or none when the case has no such table. Throws UserError(bad_case)

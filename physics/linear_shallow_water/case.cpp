@@ -157,10 +157,7 @@ LswCase make_lsw_case(const Config& cfg, const RunSettings& s, const Mesh& mesh)
         double before = 0;
         for (const double te : src->later_times())
           if (te < t) before = te;
-        SeafloorSource now = *src;
-        now.faults.clear();
-        for (const okada::Subfault& f : src->faults)
-          if (f.rupture_time > before && f.rupture_time <= t) now.faults.push_back(f);
+        const SeafloorSource now = src->slipped_between(before, t);
         const std::vector<double> up =
             project(mesh, p, 1, [&now](double x, double y, double* u) { u[0] = now.uplift(x, y); });
         for (std::size_t i = 0; i < up.size(); ++i) state[i] += up[i]; // eta's rows come first

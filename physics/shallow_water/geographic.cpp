@@ -42,25 +42,37 @@ double geo_area_element(const Geographic& geo, double lat) {
   return d * d * std::cos(lat * kDeg);
 }
 
-double great_circle_distance(double lon0, double lat0, double lon1, double lat1, double radius) {
+GeoPoint geo_point(double lon, double lat) {
+  return {lon, lat, std::sin(lat * kDeg), std::cos(lat * kDeg)};
+}
+
+double great_circle_distance(const GeoPoint& a, const GeoPoint& b, double radius) {
   // Haversine: accurate for short and long arcs alike.
-  const double dlat = (lat1 - lat0) * kDeg, dlon = (lon1 - lon0) * kDeg;
-  const double a =
-      std::sin(dlat / 2) * std::sin(dlat / 2) +
-      std::cos(lat0 * kDeg) * std::cos(lat1 * kDeg) * std::sin(dlon / 2) * std::sin(dlon / 2);
-  return 2 * radius * std::asin(std::min(1.0, std::sqrt(a)));
+  const double dlat = (b.lat - a.lat) * kDeg, dlon = (b.lon - a.lon) * kDeg;
+  const double h = std::sin(dlat / 2) * std::sin(dlat / 2) +
+                   a.cos_lat * b.cos_lat * std::sin(dlon / 2) * std::sin(dlon / 2);
+  return 2 * radius * std::asin(std::min(1.0, std::sqrt(h)));
+}
+
+double great_circle_distance(double lon0, double lat0, double lon1, double lat1, double radius) {
+  return great_circle_distance(geo_point(lon0, lat0), geo_point(lon1, lat1), radius);
+}
+
+void local_offset(const GeoPoint& origin, const GeoPoint& point, double radius, double& east,
+                  double& north) {
+  const double dl = (point.lon - origin.lon) * kDeg;
+  const double d = great_circle_distance(origin, point, radius);
+  // Initial bearing from the origin towards the point, clockwise from north.
+  const double az =
+      std::atan2(std::sin(dl) * point.cos_lat,
+                 origin.cos_lat * point.sin_lat - origin.sin_lat * point.cos_lat * std::cos(dl));
+  east = d * std::sin(az);
+  north = d * std::cos(az);
 }
 
 void local_offset(double lon0, double lat0, double lon, double lat, double radius, double& east,
                   double& north) {
-  const double p0 = lat0 * kDeg, p = lat * kDeg, dl = (lon - lon0) * kDeg;
-  const double d = great_circle_distance(lon0, lat0, lon, lat, radius);
-  // Initial bearing from (lon0, lat0) towards (lon, lat), clockwise from north.
-  const double az =
-      std::atan2(std::sin(dl) * std::cos(p),
-                 std::cos(p0) * std::sin(p) - std::sin(p0) * std::cos(p) * std::cos(dl));
-  east = d * std::sin(az);
-  north = d * std::cos(az);
+  local_offset(geo_point(lon0, lat0), geo_point(lon, lat), radius, east, north);
 }
 
 } // namespace tridg

@@ -110,6 +110,24 @@ if [ ! -f meshes/okushiri_1280m.h5 ]; then
 fi
 xz -T1 -6 -c meshes/okushiri_1280m.h5 > "$in/okushiri_1280m.h5.xz" ||
   die "xz of the 1280 m mesh failed"
+# Meshes graded as `tridg region` grades by default: the wave's share of its wavelength offshore
+# (sqrt(g d) x 300 s / points_per_wavelength, up to 20 km) and a coast size in shallow water,
+# named g{points per wavelength}_{coast size}: okushiri_g10_320.h5 (about 47,000 triangles),
+# g20_320 (84,000), g20_160 (151,000), g30_160 (236,000). The case's [region] is edited into a
+# copy beside it (its grid paths are relative to it).
+for g in 10:320 20:320 20:160 30:160; do
+  ppw=${g%%:*} coast=${g##*:} name=okushiri_g${ppw}_$coast
+  if [ ! -f "meshes/$name.h5" ]; then
+    sed -e "s/^points_per_wavelength = .*/points_per_wavelength = $ppw/" \
+      -e "s/^min_size = .*/min_size = $coast/" -e "s/^coast_size = .*/coast_size = $coast/" \
+      -e "s/^max_size = .*/max_size = 20000/" bench/hysea/okushiri_24s.toml \
+      > bench/hysea/.graded.toml || die "cannot write bench/hysea/.graded.toml"
+    "$TRIDG" region bench/hysea/.graded.toml -o "meshes/$name.h5" ||
+      { rm -f bench/hysea/.graded.toml; die "tridg region ($name) failed"; }
+    rm -f bench/hysea/.graded.toml
+  fi
+  xz -T1 -6 -c "meshes/$name.h5" > "$in/$name.h5.xz" || die "xz of $name failed"
+done
 rm -f "$in"/*.xyz "$in"/*.aux.xml # only the compressed texts travel
 
 echo "carry (bench/hysea/README.md): .deps/hysea .deps/netcdf .deps/hysea_inputs .deps/root"

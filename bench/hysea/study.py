@@ -55,6 +55,10 @@ RUNS = {
     "p1_320": ("tridg p = 1", "320 m", 320), "p1_160": ("tridg p = 1", "160 m", 160),
     "p2_1280": ("tridg p = 2", "1280 m", 1280), "p2_640": ("tridg p = 2", "640 m", 640),
     "p2_320": ("tridg p = 2", "320 m", 320),
+    # Graded as tridg region grades: N points per wavelength offshore, C metres at the coast.
+    "p1_g10_320": ("tridg p = 1, graded", "g10, 320 m", 4), "p1_g20_320": ("tridg p = 1, graded", "g20, 320 m", 3),
+    "p1_g20_160": ("tridg p = 1, graded", "g20, 160 m", 2), "p1_g30_160": ("tridg p = 1, graded", "g30, 160 m", 1),
+    "p2_g20_320": ("tridg p = 2, graded", "g20, 320 m", 3),
 }
 
 
@@ -206,7 +210,8 @@ def plot(rows, path, times, ref, w, machine):
               ("dh", "first crest: |height error|, %", True),
               ("dt", "first crest: |time error|, s", False)]
     style = {"Tsunami-HySEA": ("tab:red", "s"), "tridg p = 1": ("tab:blue", "o"),
-             "tridg p = 2": ("tab:green", "^")}
+             "tridg p = 2": ("tab:green", "^"), "tridg p = 1, graded": ("tab:purple", "D"),
+             "tridg p = 2, graded": ("tab:olive", "v")}
     fig, axes = plt.subplots(2, 2, figsize=(11, 8.5), constrained_layout=True)
     for ax, (key, title, logy) in zip(axes.flat, panels):
         for curve in sorted({r["curve"] for r in rows}):

@@ -40,8 +40,10 @@ TRIDG_SET=${TRIDG_SET-limiter.tvb_m=1e-4}
 # name: estimated whole-process seconds on an H200 (fp64, the hour), cheapest first. From the
 # measured 24"/640 m runs (HySEA 1.1 s, tridg p = 1 6.7 s, p = 2 32 s): x 4 cells and x 2 steps
 # per halving of the cell, plus the host's set-up (Okada at the mesh's points) x 4.
-COSTS="hysea24:2 p1_1280:4 hysea12:7 p2_1280:8 p1_640:8 p2_640:35 p1_320:45 hysea6:45
-p2_320:260 p1_160:300"
+COSTS="hysea24:2 p1_g10_320:4 p1_1280:4 p1_g20_320:5 hysea12:7 p2_1280:8 p1_640:8
+p1_g20_160:10 p1_g30_160:14 p2_g20_320:20 p2_640:35 p1_320:45 hysea6:45 p2_320:260 p1_160:300"
+# pP_gN_C: the graded meshes of prepare_inputs.sh (N points per wavelength offshore, C metres
+# at the coast), okushiri_gN_C.h5.xz.
 ALL=$(for c in $COSTS; do printf '%s ' "${c%%:*}"; done)
 RUNS=${RUNS:-$ALL}
 source bench/hysea/common.sh
@@ -68,6 +70,7 @@ for c in "${todo[@]}"; do
   hysea24) need+=(okushiri_24s_bathy.nc okushiri_24s_okada.txt) ;;
   hysea*) need+=("okushiri_${r#hysea}s_bathy.nc.xz" "okushiri_${r#hysea}s_okada.txt") ;;
   *_1280) need+=(okushiri_24s.toml OK24.xyz.xz okushiri_1280m.h5.xz) meshes+=(okushiri_1280m) ;;
+  *_g*) need+=(okushiri_24s.toml OK24.xyz.xz "okushiri_${r#*_}.h5.xz") meshes+=("okushiri_${r#*_}") ;;
   *) need+=(okushiri_24s.toml OK24.xyz.xz okushiri_24s.h5.xz) meshes+=(okushiri_24s) ;;
   esac
 done
@@ -111,7 +114,7 @@ for c in "${todo[@]}"; do
   p*)
     [ "$tridg_ok" = 1 ] || { fail "$r: no tridg"; continue; }
     p=${r:1:1} h=${r#*_} mesh=okushiri_24s refine=0
-    case $h in 1280) mesh=okushiri_1280m ;; 320) refine=1 ;; 160) refine=2 ;; esac
+    case $h in 1280) mesh=okushiri_1280m ;; 320) refine=1 ;; 160) refine=2 ;; g*) mesh=okushiri_$h ;; esac
     tridg_run "$r (tridg p = $p, $h m)" "$W/$r" "$IN/okushiri_24s.toml" \
       --mesh "meshes/$mesh.h5" --refine "$refine" -p "$p" "${sets[@]}"
     ;;

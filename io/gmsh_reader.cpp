@@ -126,8 +126,9 @@ private:
 int triangle_order(int type) {
   return type == 2 ? 1 : type == 9 ? 2 : type == 21 ? 3 : 0;
 }
-bool is_line(int type) {
-  return type == 1 || type == 8 || type == 26;
+// The nodes of a line of those types (0: not one of them).
+std::size_t line_nodes(int type) {
+  return type == 1 ? 2 : type == 8 ? 3 : type == 26 ? 4 : 0;
 }
 
 // The first element of a type, for messages.
@@ -160,7 +161,7 @@ void Reader::check_element_types() {
         bad(fmt::format("element {} is {}", tag, why));
       bad(fmt::format("contains {} elements (element {}); tridg needs triangles", desc, tag));
     }
-    if (dim == 1 && !is_line(type))
+    if (dim == 1 && line_nodes(type) == 0)
       bad(fmt::format("contains {} elements (element {}); tridg needs 2-, 3- or 4-node boundary "
                       "lines",
                       desc, first_element_of_type(type)));
@@ -272,7 +273,7 @@ void Reader::collect_boundary() {
       std::vector<std::vector<std::size_t>> elem_tags, nodes;
       gmsh::model::mesh::getElements(types, elem_tags, nodes, 1, ent);
       for (std::size_t t = 0; t < types.size(); ++t) {
-        const std::size_t per = types[t] == 1 ? 2 : types[t] == 8 ? 3 : types[t] == 26 ? 4 : 0;
+        const std::size_t per = line_nodes(types[t]);
         if (per == 0) continue; // refused by check_element_types
         // A high-order line's end points come first; its other nodes are its triangle's.
         for (std::size_t i = 0; i + per <= nodes[t].size(); i += per) {

@@ -282,17 +282,22 @@ Mesh Reader::read() {
 
 void Reader::read_geometry() {
   if (!f_.exists("geometry_nodes")) return; // a straight mesh
-  const std::int64_t order = f_.attr_int("geometry_nodes", "geometry_order");
-  if (order < 2 || order > 3)
-    bad(fmt::format("dataset 'geometry_nodes': geometry_order = {} is not 2 or 3", order));
-  const auto extra = static_cast<hsize_t>(extra_geometry_nodes(int(order)));
+  const int order = read_geometry_order(f_);
+  const auto extra = static_cast<hsize_t>(extra_geometry_nodes(order));
   std::size_t ne = 0;
   std::vector<double> nodes = f_.read_rows<double>("geometry_nodes", {extra, 2}, ne);
   if (ne != m_.tri.size()) bad("datasets 'geometry_nodes' and 'triangles' differ in length");
-  m_.geometry = check_curved_geometry(int(order), std::move(nodes), m_.tri, m_.x, m_.y, f_.path());
+  m_.geometry = check_curved_geometry(order, std::move(nodes), m_.tri, m_.x, m_.y, f_.path());
 }
 
 } // namespace
+
+int read_geometry_order(const h5::File& f) {
+  const std::int64_t order = f.attr_int("geometry_nodes", "geometry_order");
+  if (order < 2 || order > 3)
+    f.fail(fmt::format("dataset 'geometry_nodes': geometry_order = {} is not 2 or 3", order));
+  return int(order);
+}
 
 std::vector<BoundaryGroup> read_boundary_groups(const h5::File& f, std::int64_t n_boundary_edges) {
   const auto bad = [&](const std::string& what) { f.fail(what); };

@@ -26,4 +26,8 @@ Mesh read_mesh_h5(const std::string& path, std::int64_t max_elements = default_m
 // that follow each other and cover [0, n_boundary_edges), circles with a positive radius.
 std::vector<BoundaryGroup> read_boundary_groups(const h5::File& f, std::int64_t n_boundary_edges);
 
+// The `geometry_order` attribute of a prepared mesh's `geometry_nodes` (2 or 3); a clear error
+// naming the file for any other value. Shared by the whole-mesh and the part readers.
+int read_geometry_order(const h5::File& f);
+
 } // namespace tridg

@@ -268,10 +268,8 @@ void PartReader::read_groups() {
 // The part's rows of the high-order nodes, in the part's element order.
 void PartReader::read_geometry() {
   if (!f_.exists("geometry_nodes")) return;
-  const std::int64_t order = f_.attr_int("geometry_nodes", "geometry_order");
-  if (order < 2 || order > 3)
-    bad(fmt::format("dataset 'geometry_nodes': geometry_order = {} is not 2 or 3", order));
-  const auto extra = static_cast<hsize_t>(extra_geometry_nodes(int(order)));
+  const int order = read_geometry_order(f_);
+  const auto extra = static_cast<hsize_t>(extra_geometry_nodes(order));
   const std::vector<hsize_t> shape = f_.shape("geometry_nodes");
   if (shape.size() != 3 || shape[0] != hsize_t(p_.n_elems) || shape[1] != extra || shape[2] != 2)
     bad("dataset 'geometry_nodes' has the wrong shape");
@@ -284,7 +282,7 @@ void PartReader::read_geometry() {
   std::vector<std::int64_t> number(p_.elem_gid.size());
   for (std::size_t k = 0; k < number.size(); ++k) number[k] = p_.elem_gid[k] + 1;
   m_.geometry =
-      check_curved_geometry(int(order), std::move(nodes), m_.tri, m_.x, m_.y, f_.path(), number);
+      check_curved_geometry(order, std::move(nodes), m_.tri, m_.x, m_.y, f_.path(), number);
 }
 
 Mesh PartReader::read() {

@@ -77,8 +77,20 @@ std::vector<double> mesh_element_nodes(const Mesh& m, std::int32_t k) {
 }
 
 std::array<double, 2> curved_side_middle(const Mesh& m, std::int32_t k, int s) {
-  static const double middle[3][2] = {{0.5, 0}, {0.5, 0.5}, {0, 0.5}};
-  return map_point(m.geometry->order, mesh_element_nodes(m, k), middle[s][0], middle[s][1]);
+  // On its side the map is the Lagrange interpolant of the side's own nodes alone, so the
+  // middle is formed from those, symmetric in their order: the element on the other side (which
+  // lists them the other way round) then gives the same bits, as a part refined alone must.
+  const int order = m.geometry->order;
+  const std::vector<double> n = mesh_element_nodes(m, k);
+  const auto at = [&](int node, int c) { return n[std::size_t(2 * node + c)]; };
+  const int a = s, b = (s + 1) % 3, e = 3 + s * (order - 1); // e: the side's first edge node
+  std::array<double, 2> p{};
+  for (int c = 0; c < 2; ++c)
+    p[std::size_t(c)] =
+        order == 2 ? at(e, c) // the middle node itself
+                              // order 3, nodes at 0, 1/3, 2/3, 1: weights -1/16, 9/16, 9/16, -1/16
+                   : (9 * (at(e, c) + at(e + 1, c)) - (at(a, c) + at(b, c))) / 16;
+  return p;
 }
 
 } // namespace tridg

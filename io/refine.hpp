@@ -1,5 +1,7 @@
 #pragma once
 // Uniform refinement, used to build convergence series from one coarse mesh.
+#include <array>
+#include <cstdint>
 #include <string>
 
 #include "io/mesh.hpp"
@@ -15,6 +17,18 @@ namespace tridg {
 // side middles and its children's high-order nodes are images under its map, so the children
 // stay on its curve; a straight element's children are straight between their vertices.
 RawMesh refine_raw(const Mesh& m, const std::string& source);
+
+// Whether interior edge e joins its two sides across a periodic boundary (the right element runs
+// the other way along a copy of the side on the other side of the domain).
+bool is_periodic_edge(const Mesh& m, std::int32_t e);
+
+// Where refinement puts the new vertex of edge e: on its left side, shared by the right side
+// unless the edge is periodic (right = true: the right element's own middle). A side of a curved
+// element (on either side) is split at the image of its reference middle, formed from the side's
+// own nodes of the element with the smaller global number: a part refined alone puts it at the
+// same bits as the whole mesh, whichever side its numbering puts each element on. A straight
+// side's middle is the mean of its ends, projected onto the circle of a group that has one.
+std::array<double, 2> refined_edge_middle(const Mesh& m, std::int32_t e, bool right = false);
 
 // refine_raw followed by build_connectivity; `source` names the mesh in error messages.
 Mesh refine_uniform(const Mesh& m, const std::string& source = "refined mesh");

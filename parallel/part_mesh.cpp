@@ -10,6 +10,7 @@
 #include "io/error.hpp"
 #include "io/isoparametric.hpp"
 #include "io/part_mesh_h5.hpp"
+#include "io/refine.hpp"
 #include "io/renumber.hpp"
 #include "parallel/comm.hpp"
 #include "parallel/global_rank.hpp"
@@ -53,22 +54,6 @@ Mesh refine_part(const Mesh& c) {
     node_gid.push_back(-1);
     return std::int32_t(raw.x.size() - 1);
   };
-  // As io/refine.cpp: a curved element's side middle is the image of its reference middle.
-  const auto side_midpoint = [&](std::int32_t k, int s, const CircleArc* arc) {
-    if (c.geometry && c.geometry->curved[std::size_t(k)]) {
-      const auto p = curved_side_middle(c, k, s);
-      return add_node(p[0], p[1]);
-    }
-    const std::int32_t a = c.tri[std::size_t(k)][std::size_t(s)];
-    const std::int32_t b = c.tri[std::size_t(k)][std::size_t((s + 1) % 3)];
-    double px = 0.5 * (c.x[std::size_t(a)] + c.x[std::size_t(b)]);
-    double py = 0.5 * (c.y[std::size_t(a)] + c.y[std::size_t(b)]);
-    if (arc) {
-      const double dx = px - arc->cx, dy = py - arc->cy, d = std::hypot(dx, dy);
-      if (d > 0) px = arc->cx + arc->r * dx / d, py = arc->cy + arc->r * dy / d;
-    }
-    return add_node(px, py);
-  };
   for (const BoundaryGroup& g : c.groups) {
     raw.boundary[g.name]; // every group of the whole mesh, also one with no edge here
     if (g.arc) raw.arcs[g.name] = *g.arc;
@@ -80,9 +65,8 @@ Mesh refine_part(const Mesh& c) {
   for (std::int32_t e = 0; e < c.n_edges(); ++e) {
     const Edge& ed = c.edges[std::size_t(e)];
     const int g = c.group_of_edge(e);
-    const CircleArc* arc =
-        g >= 0 && c.groups[std::size_t(g)].arc ? &*c.groups[std::size_t(g)].arc : nullptr;
-    const std::int32_t ml = side_midpoint(ed.left, ed.lside, arc);
+    const auto pl = refined_edge_middle(c, e);
+    const std::int32_t ml = add_node(pl[0], pl[1]);
     mid[std::size_t(ed.left)][std::size_t(ed.lside)] = ml;
     if (is_rim(c, e)) continue; // a node of outermost ghosts only: not numbered
     node_keys.push_back(edge_node_key(c, e, 0));
@@ -94,10 +78,11 @@ Mesh refine_part(const Mesh& c) {
     }
     const auto& tr = c.tri[std::size_t(ed.right)];
     const std::int32_t a = tr[std::size_t(ed.rside)], b = tr[std::size_t((ed.rside + 1) % 3)];
-    if (a == ed.n1 && b == ed.n0) {
+    if (!is_periodic_edge(c, e)) {
       mid[std::size_t(ed.right)][std::size_t(ed.rside)] = ml;
     } else { // periodic: the right element's own middle node, on its side of the domain
-      const std::int32_t mr = side_midpoint(ed.right, ed.rside, nullptr);
+      const auto pr = refined_edge_middle(c, e, true);
+      const std::int32_t mr = add_node(pr[0], pr[1]);
       mid[std::size_t(ed.right)][std::size_t(ed.rside)] = mr;
       raw.periodic_nodes.push_back({a, ed.n1});
       raw.periodic_nodes.push_back({b, ed.n0});

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <unistd.h>
 
 #include "cli_run.hpp"
@@ -393,4 +394,55 @@ TEST_CASE("a partitioned curved mesh: a part reads its elements' nodes and refin
   CHECK(a.geometry->nodes == b.geometry->nodes);
   CHECK(a.geometry->curved == b.geometry->curved);
   CHECK(a.geometry->n_curved == 4 * whole.geometry->n_curved);
+  // Each of two parts puts every new vertex where the whole mesh puts it, bit for bit (the
+  // middle of a curved side comes from the element of the smaller global number, wherever a
+  // part's numbering puts the two).
+  std::map<std::pair<std::int64_t, std::int64_t>, std::int32_t> whole_edge;
+  for (std::int32_t e = 0; e < whole.n_edges(); ++e) {
+    const Edge& ed = whole.edges[std::size_t(e)];
+    whole_edge[{std::min(ed.n0, ed.n1), std::max(ed.n0, ed.n1)}] = e;
+  }
+  int compared = 0;
+  for (std::int32_t q = 0; q < 2; ++q) {
+    const Mesh m = read_part_mesh_h5(two, q);
+    const auto& ng = m.part->node_gid;
+    for (std::int32_t e = 0; e < m.n_edges(); ++e) {
+      const Edge& ed = m.edges[std::size_t(e)];
+      if (ed.right < 0 && m.group_of_edge(e) < 0) continue; // the outermost ghosts' sides
+      const std::int64_t g0 = ng[std::size_t(ed.n0)], g1 = ng[std::size_t(ed.n1)];
+      const auto it = whole_edge.find({std::min(g0, g1), std::max(g0, g1)});
+      REQUIRE(it != whole_edge.end());
+      ++compared;
+      CHECK(refined_edge_middle(m, e) == refined_edge_middle(whole, it->second));
+    }
+  }
+  CHECK(compared > whole.n_edges());
+}
+
+TEST_CASE("a curved side's middle is the same point, bit for bit, from either of its elements") {
+  // Refinement puts a new vertex at the middle of each side; a partitioned run refines each part
+  // alone, so an edge between parts gets its middle from whichever element its part sees first.
+  // Both must give the same bits, or two rank counts would refine to different meshes.
+  for (const char* f : {"hole_p2_41.msh", "hole_p3_41.msh"}) {
+    CAPTURE(f);
+    const Mesh m = load_mesh(fixture(f));
+    REQUIRE(m.geometry);
+    int curved_sides = 0, differ = 0;
+    double off = 0;
+    for (const Edge& ed : m.edges) {
+      if (ed.right < 0 || !m.geometry->curved[std::size_t(ed.left)]) continue;
+      ++curved_sides;
+      const auto l = curved_side_middle(m, ed.left, ed.lside);
+      const auto r = curved_side_middle(m, ed.right, ed.rside);
+      differ += l != r;
+      // Still the element map's image of the side's reference middle, to round-off.
+      static const double middle[3][2] = {{0.5, 0}, {0.5, 0.5}, {0, 0.5}};
+      const auto p = map_point(m.geometry->order, mesh_element_nodes(m, ed.left),
+                               middle[ed.lside][0], middle[ed.lside][1]);
+      off = std::max(off, std::hypot(p[0] - l[0], p[1] - l[1]));
+    }
+    CHECK(curved_sides >= 8);
+    CHECK(differ == 0);
+    CHECK(off < 1e-14);
+  }
 }

@@ -113,9 +113,9 @@ xz -T1 -6 -c meshes/okushiri_1280m.h5 > "$in/okushiri_1280m.h5.xz" ||
 # Meshes graded as `tridg region` grades by default: the wave's share of its wavelength offshore
 # (sqrt(g d) x 300 s / points_per_wavelength, up to 20 km) and a coast size in shallow water,
 # named g{points per wavelength}_{coast size}: okushiri_g10_320.h5 (about 47,000 triangles),
-# g20_320 (84,000), g20_160 (151,000), g30_160 (236,000). The case's [region] is edited into a
-# copy beside it (its grid paths are relative to it).
-for g in 10:320 20:320 20:160 30:160; do
+# g20_320 (84,000), g30_320 (121,000), g20_160 (151,000), g30_160 (236,000). The case's [region]
+# is edited into a copy beside it (its grid paths are relative to it).
+for g in 10:320 20:320 30:320 20:160 30:160; do
   ppw=${g%%:*} coast=${g##*:} name=okushiri_g${ppw}_$coast
   if [ ! -f "meshes/$name.h5" ]; then
     sed -e "s/^points_per_wavelength = .*/points_per_wavelength = $ppw/" \

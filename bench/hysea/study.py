@@ -56,8 +56,11 @@ RUNS = {
     "p2_1280": ("tridg p = 2", "1280 m", 1280), "p2_640": ("tridg p = 2", "640 m", 640),
     "p2_320": ("tridg p = 2", "320 m", 320),
     # Graded as tridg region grades: N points per wavelength offshore, C metres at the coast.
-    "p1_g10_320": ("tridg p = 1, graded", "g10, 320 m", 4), "p1_g20_320": ("tridg p = 1, graded", "g20, 320 m", 3),
-    "p1_g20_160": ("tridg p = 1, graded", "g20, 160 m", 2), "p1_g30_160": ("tridg p = 1, graded", "g30, 160 m", 1),
+    "p1_g10_320": ("tridg p = 1, graded", "g10, 320 m", 4),
+    "p1_g20_320": ("tridg p = 1, graded", "g20, 320 m", 3),
+    "p1_g30_320": ("tridg p = 1, graded", "g30, 320 m", 2.5),
+    "p1_g20_160": ("tridg p = 1, graded", "g20, 160 m", 2),
+    "p1_g30_160": ("tridg p = 1, graded", "g30, 160 m", 1),
     "p2_g20_320": ("tridg p = 2, graded", "g20, 320 m", 3),
 }
 

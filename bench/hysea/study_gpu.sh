@@ -41,7 +41,7 @@ TRIDG_SET=${TRIDG_SET-limiter.tvb_m=1e-4}
 # measured 24"/640 m runs (HySEA 1.1 s, tridg p = 1 6.7 s, p = 2 32 s): x 4 cells and x 2 steps
 # per halving of the cell, plus the host's set-up (Okada at the mesh's points) x 4.
 COSTS="hysea24:2 p1_g10_320:4 p1_1280:4 p1_g20_320:5 hysea12:7 p2_1280:8 p1_640:8
-p1_g20_160:10 p1_g30_160:14 p2_g20_320:20 p2_640:35 p1_320:45 hysea6:45 p2_320:260 p1_160:300"
+p1_g30_320:7 p1_g20_160:10 p1_g30_160:14 p2_g20_320:20 p2_640:35 p1_320:45 hysea6:45 p2_320:260 p1_160:300"
 # pP_gN_C: the graded meshes of prepare_inputs.sh (N points per wavelength offshore, C metres
 # at the coast), okushiri_gN_C.h5.xz.
 ALL=$(for c in $COSTS; do printf '%s ' "${c%%:*}"; done)

@@ -72,6 +72,15 @@ Start start_of(const std::string& text) {
   return s;
 }
 
+// A case text with mesh.coordinates set and its one subfault's anchor at `xy`.
+std::string with_coordinates(const std::string& text, const std::string& coords,
+                             const std::string& xy) {
+  std::string t = text;
+  t.replace(t.find("[mesh]\n"), 7, "[mesh]\ncoordinates = \"" + coords + "\"\n");
+  t.replace(t.find("x = 0.0\ny = 0.0"), 15, xy);
+  return t;
+}
+
 } // namespace
 
 TEST_CASE("an earthquake lifts bed and water together by the projected uplift") {
@@ -199,17 +208,11 @@ TEST_CASE("linear shallow water takes the uplift as its initial surface") {
 
 TEST_CASE("on a geographic mesh a subfault acts about its anchor, east and north in metres") {
   // The same thrust at 139.2 E, 42.8 N (geographic) and at the origin of a plane in metres.
-  auto with = [](const std::string& text, const std::string& coords, const std::string& xy) {
-    std::string t = text;
-    t.replace(t.find("[mesh]\n"), 7, "[mesh]\ncoordinates = \"" + coords + "\"\n");
-    t.replace(t.find("x = 0.0\ny = 0.0"), 15, xy);
-    return t;
-  };
   const std::string base = case_text(thrust(4.0));
   const SeafloorSource geo = *read_seafloor_source(
-      Config::parse(with(base, "geographic", "x = 139.2\ny = 42.8"), "g.toml"));
-  const SeafloorSource flat =
-      *read_seafloor_source(Config::parse(with(base, "cartesian", "x = 0.0\ny = 0.0"), "f.toml"));
+      Config::parse(with_coordinates(base, "geographic", "x = 139.2\ny = 42.8"), "g.toml"));
+  const SeafloorSource flat = *read_seafloor_source(
+      Config::parse(with_coordinates(base, "cartesian", "x = 0.0\ny = 0.0"), "f.toml"));
   CHECK(geo.geographic);
   // Metres in the plane tangent at the anchor by orthographic projection (the point's unit
   // vector on the tangent plane's east and north axes): distances from the anchor within
@@ -240,16 +243,10 @@ TEST_CASE("a prepared source gives the bits of the subfaults' formulas evaluated
   // SeafloorSource reduces each subfault (and its anchor's latitude) once; the uplift must stay
   // the per-point sum of okada::subfault_displacement in each anchor's tangent plane, bit for
   // bit, so that a mesh's bed and initial surface do not move with the change.
-  auto with = [](const std::string& text, const std::string& coords, const std::string& xy) {
-    std::string t = text;
-    t.replace(t.find("[mesh]\n"), 7, "[mesh]\ncoordinates = \"" + coords + "\"\n");
-    t.replace(t.find("x = 0.0\ny = 0.0"), 15, xy);
-    return t;
-  };
   const std::string base = case_text(thrust(4.0));
   for (const bool geographic : {false, true}) {
     const SeafloorSource src = *read_seafloor_source(Config::parse(
-        geographic ? with(base, "geographic", "x = 139.2\ny = 42.8") : base, "s.toml"));
+        geographic ? with_coordinates(base, "geographic", "x = 139.2\ny = 42.8") : base, "s.toml"));
     REQUIRE(src.geographic == geographic);
     auto by_point = [&](double x, double y) {
       double up = 0;

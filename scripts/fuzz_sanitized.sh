@@ -9,4 +9,4 @@ scripts/install_deps.sh
 cmake --preset fuzz > /dev/null
 cmake --build --preset fuzz --target tridg test_fuzz_inputs test_fuzz_run_inputs test_fuzz_rasters \
   test_fuzz_maps test_raw_mesh_wire test_gmsh_worker
-ctest --preset fuzz -L fuzz
+ctest --preset fuzz -L fuzz -j "$(nproc)"

@@ -36,7 +36,8 @@ struct Corner {
   double ss[3] = {0, 0, 0}, ds[3] = {0, 0, 0}, tf[3] = {0, 0, 0};
 };
 
-Corner corner(double xi, double eta, double q, Dip dp, double a) {
+// kVerticalOnly: only the z components (the uplift), the others left 0.
+template <bool kVerticalOnly> Corner corner(double xi, double eta, double q, Dip dp, double a) {
   Corner k;
   const double cd = dp.c, sd = dp.s;
   const double R = std::sqrt(xi * xi + eta * eta + q * q);
@@ -81,33 +82,35 @@ Corner corner(double xi, double eta, double q, Dip dp, double a) {
   const double rrx = inv_rx / R;   // 1 / (R (R + xi))
   const double xqr = xi * q * rre; // xi q / (R (R + eta))
 
-  k.ss[0] = xqr + theta + I1 * sd;
-  k.ss[1] = yt * q * rre + q * cd * inv_re + I2 * sd;
   k.ss[2] = dt * q * rre + q * sd * inv_re + I4 * sd;
-
-  k.ds[0] = q / R - I3 * sd * cd;
-  k.ds[1] = yt * q * rrx + cd * theta - I1 * sd * cd;
   k.ds[2] = dt * q * rrx + sd * theta - I5 * sd * cd;
-
-  k.tf[0] = q * q * rre - I3 * sd * sd;
-  k.tf[1] = -dt * q * rrx - sd * (xqr - theta) - I1 * sd * sd;
   k.tf[2] = yt * q * rrx + cd * (xqr - theta) - I5 * sd * sd;
+  if constexpr (!kVerticalOnly) {
+    k.ss[0] = xqr + theta + I1 * sd;
+    k.ss[1] = yt * q * rre + q * cd * inv_re + I2 * sd;
+    k.ds[0] = q / R - I3 * sd * cd;
+    k.ds[1] = yt * q * rrx + cd * theta - I1 * sd * cd;
+    k.tf[0] = q * q * rre - I3 * sd * sd;
+    k.tf[1] = -dt * q * rrx - sd * (xqr - theta) - I1 * sd * sd;
+  }
   return k;
 }
 
 // Equations (25)-(27) summed over the four corners (Chinnery's notation), the dip given by its
 // cosine and sine.
+template <bool kVerticalOnly = false>
 OkadaDisplacement rectangle(double x, double y, double d, Dip dp, double L, double W, double u1,
                             double u2, double u3, double poisson) {
   const double a = 1.0 - 2.0 * poisson; // mu / (lambda + mu)
   const double p = y * dp.c + d * dp.s;
   const double q = y * dp.s - d * dp.c;
-  const Corner c[4] = {corner(x, p, q, dp, a), corner(x, p - W, q, dp, a),
-                       corner(x - L, p, q, dp, a), corner(x - L, p - W, q, dp, a)};
+  const Corner c[4] = {
+      corner<kVerticalOnly>(x, p, q, dp, a), corner<kVerticalOnly>(x, p - W, q, dp, a),
+      corner<kVerticalOnly>(x - L, p, q, dp, a), corner<kVerticalOnly>(x - L, p - W, q, dp, a)};
   const double sign[4] = {1, -1, -1, 1};
   double ss[3] = {0, 0, 0}, ds[3] = {0, 0, 0}, tf[3] = {0, 0, 0};
   for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 3; ++j) {
+    for (int j = kVerticalOnly ? 2 : 0; j < 3; ++j) {
       ss[j] += sign[i] * c[i].ss[j];
       ds[j] += sign[i] * c[i].ds[j];
       tf[j] += sign[i] * c[i].tf[j];
@@ -152,6 +155,15 @@ SurfaceDisplacement prepared_displacement(const PreparedSubfault& p, double x, d
       rectangle(xo, yo, p.d, Dip{p.cos_dip, p.sin_dip}, p.L, p.W, p.u1, p.u2, p.u3, poisson);
   return {u.ux * p.sin_strike - u.uy * p.cos_strike, u.ux * p.cos_strike + u.uy * p.sin_strike,
           u.uz};
+}
+
+double prepared_uplift(const PreparedSubfault& p, double x, double y, double poisson) {
+  const double dx = x - p.ox, dy = y - p.oy;
+  const double xo = dx * p.sin_strike + dy * p.cos_strike;
+  const double yo = -dx * p.cos_strike + dy * p.sin_strike;
+  return rectangle<true>(xo, yo, p.d, Dip{p.cos_dip, p.sin_dip}, p.L, p.W, p.u1, p.u2, p.u3,
+                         poisson)
+      .uz;
 }
 
 OkadaDisplacement okada_rectangle(double x, double y, double d, double dip_rad, double L, double W,

@@ -19,7 +19,7 @@ double SeafloorSource::uplift(double x, double y) const {
   }
   if (!geographic) {
     for (const okada::PreparedSubfault& f : prepared_)
-      up += okada::prepared_displacement(f, x, y, poisson).up;
+      up += okada::prepared_uplift(f, x, y, poisson);
     return up;
   }
   // (x, y) in metres east and north of each anchor, on the plane tangent there.
@@ -27,7 +27,7 @@ double SeafloorSource::uplift(double x, double y) const {
   for (std::size_t i = 0; i < prepared_.size(); ++i) {
     double east = 0, north = 0;
     local_offset(anchors_[i], here, radius, east, north);
-    up += okada::prepared_displacement(prepared_[i], east, north, poisson).up;
+    up += okada::prepared_uplift(prepared_[i], east, north, poisson);
   }
   return up;
 }

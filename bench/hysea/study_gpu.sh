@@ -114,8 +114,14 @@ for c in "${todo[@]}"; do
   p*)
     [ "$tridg_ok" = 1 ] || { fail "$r: no tridg"; continue; }
     p=${r:1:1} h=${r#*_} mesh=okushiri_24s refine=0
-    case $h in 1280) mesh=okushiri_1280m ;; 320) refine=1 ;; 160) refine=2 ;; g*) mesh=okushiri_$h ;; esac
-    tridg_run "$r (tridg p = $p, $h m)" "$W/$r" "$IN/okushiri_24s.toml" \
+    label="$h m"
+    case $h in
+    1280) mesh=okushiri_1280m ;;
+    320) refine=1 ;;
+    160) refine=2 ;;
+    g*) mesh=okushiri_$h label="graded ${h%%_*}, ${h#*_} m at the coast" ;;
+    esac
+    tridg_run "$r (tridg p = $p, $label)" "$W/$r" "$IN/okushiri_24s.toml" \
       --mesh "meshes/$mesh.h5" --refine "$refine" -p "$p" "${sets[@]}"
     ;;
   esac

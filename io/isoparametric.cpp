@@ -156,11 +156,12 @@ ElementShape inspect_element(int order, const ElementNodes& nodes) {
   const double ax = nodes[2] - x0, ay = nodes[3] - y0, bx = nodes[4] - x0, by = nodes[5] - y0;
   e.longest_edge = std::sqrt(std::max(
       {ax * ax + ay * ay, bx * bx + by * by, (bx - ax) * (bx - ax) + (by - ay) * (by - ay)}));
-  const auto& ref = reference_nodes(order);
-  for (std::size_t i = 3; i < ref.size(); ++i) {
-    const double px = x0 + ref[i][0] * ax + ref[i][1] * bx;
-    const double py = y0 + ref[i][0] * ay + ref[i][1] * by;
-    const double d = std::hypot(nodes[2 * i] - px, nodes[2 * i + 1] - py);
+  double straight[2 * (max_nodes - 3)];
+  straight_extra_nodes(order, {nodes[0], nodes[1], nodes[2], nodes[3], nodes[4], nodes[5]},
+                       straight);
+  for (int i = 0; i < extra_geometry_nodes(order); ++i) {
+    const double d = std::hypot(nodes[2 * std::size_t(i) + 6] - straight[2 * i],
+                                nodes[2 * std::size_t(i) + 7] - straight[2 * i + 1]);
     e.max_offset = std::max(e.max_offset, std::isnan(d) ? INFINITY : d);
   }
   e.curved = !(e.max_offset <= curved_tolerance * e.longest_edge);
@@ -206,19 +207,18 @@ void straight_extra_nodes(int order, const std::array<double, 6>& v, double* ext
 }
 
 void child_extra_nodes(int order, const ElementNodes& parent, int c, double* extra) {
-  static const double corners[4][3][2] = {{{0, 0}, {0.5, 0}, {0, 0.5}},
-                                          {{0.5, 0}, {1, 0}, {0.5, 0.5}},
-                                          {{0, 0.5}, {0.5, 0.5}, {0, 1}},
-                                          {{0.5, 0}, {0.5, 0.5}, {0, 0.5}}};
+  // The child's corners in the parent's reference triangle (r, s of each).
+  static const std::array<double, 6> corners[4] = {{0, 0, 0.5, 0, 0, 0.5},
+                                                   {0.5, 0, 1, 0, 0.5, 0.5},
+                                                   {0, 0.5, 0.5, 0.5, 0, 1},
+                                                   {0.5, 0, 0.5, 0.5, 0, 0.5}};
   if (c < 0 || c > 3) fail(ExitCode::internal, "child_extra_nodes: no child " + std::to_string(c));
-  const auto& k = corners[c];
-  const auto& ref = reference_nodes(order);
-  for (std::size_t i = 3; i < ref.size(); ++i) {
-    const double r = k[0][0] + ref[i][0] * (k[1][0] - k[0][0]) + ref[i][1] * (k[2][0] - k[0][0]);
-    const double s = k[0][1] + ref[i][0] * (k[1][1] - k[0][1]) + ref[i][1] * (k[2][1] - k[0][1]);
-    const auto p = map_point(order, parent, r, s);
-    extra[2 * (i - 3)] = p[0];
-    extra[2 * (i - 3) + 1] = p[1];
+  // The child's nodes in the parent's reference triangle, then through the parent's map.
+  straight_extra_nodes(order, corners[c], extra);
+  for (int i = 0; i < extra_geometry_nodes(order); ++i) {
+    const auto p = map_point(order, parent, extra[2 * i], extra[2 * i + 1]);
+    extra[2 * i] = p[0];
+    extra[2 * i + 1] = p[1];
   }
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "io/isoparametric.hpp"
 #include "io/json.hpp"
 
 namespace tridg {
@@ -112,7 +113,7 @@ std::string mesh_stats_text(const MeshStats& s) {
   out += fmt::format("locality         {:.6g} before renumbering, {:.6g} after\n",
                      s.locality_before, s.locality_after);
   out += fmt::format("geometry order   {} ({}-node triangles)\n", s.geometry_order,
-                     (s.geometry_order + 1) * (s.geometry_order + 2) / 2);
+                     geometry_nodes_of_order(s.geometry_order));
   out += fmt::format("curved elements  {}", s.curved_elements);
   out += s.curved_elements > 0
              ? fmt::format(" (worst Jacobian ratio {:.4g})\n", s.min_jacobian_ratio)

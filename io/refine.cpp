@@ -42,6 +42,16 @@ std::array<double, 2> refined_edge_middle(const Mesh& m, std::int32_t e, bool ri
   return {px, py};
 }
 
+void refined_child_nodes(const Mesh& m, std::int32_t k, int c,
+                         const std::array<double, 6>& child_vertices, double* extra) {
+  const int order = m.geometry->order;
+  if (m.geometry->curved[std::size_t(k)]) {
+    child_extra_nodes(order, mesh_element_nodes(m, k), c, extra);
+  } else {
+    straight_extra_nodes(order, child_vertices, extra);
+  }
+}
+
 RawMesh refine_raw(const Mesh& m, const std::string& source) {
   RawMesh r;
   r.source = source;
@@ -97,17 +107,11 @@ RawMesh refine_raw(const Mesh& m, const std::string& source) {
     const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(order));
     r.geometry_order = order;
     r.geometry_nodes.resize(4 * per * static_cast<std::size_t>(ne));
-    // A straight parent's children are straight between their own vertices, which may have
-    // been put on a circle (refine_raw's arcs), as a 3-node mesh's are.
     for (std::int32_t k = 0; k < ne; ++k)
       for (int c = 0; c < 4; ++c) {
         const std::size_t child = 4 * static_cast<std::size_t>(k) + c;
-        double* extra = r.geometry_nodes.data() + per * child;
-        if (m.geometry->curved[std::size_t(k)]) {
-          child_extra_nodes(order, mesh_element_nodes(m, k), c, extra);
-        } else {
-          straight_extra_nodes(order, triangle_vertices(r.x, r.y, r.tri[child]), extra);
-        }
+        refined_child_nodes(m, k, c, triangle_vertices(r.x, r.y, r.tri[child]),
+                            r.geometry_nodes.data() + per * child);
       }
   }
   return r;

@@ -30,6 +30,12 @@ bool is_periodic_edge(const Mesh& m, std::int32_t e);
 // side's middle is the mean of its ends, projected onto the circle of a group that has one.
 std::array<double, 2> refined_edge_middle(const Mesh& m, std::int32_t e, bool right = false);
 
+// The extra geometry nodes of child c (0..3) of element k of a mesh with curved geometry, whose
+// vertices are child_vertices: a curved parent's map at the child's nodes, or the straight
+// child's own (its vertices may have been put on a circle, as a 3-node mesh's are).
+void refined_child_nodes(const Mesh& m, std::int32_t k, int c,
+                         const std::array<double, 6>& child_vertices, double* extra);
+
 // refine_raw followed by build_connectivity; `source` names the mesh in error messages.
 Mesh refine_uniform(const Mesh& m, const std::string& source = "refined mesh");
 

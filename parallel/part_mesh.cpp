@@ -6,7 +6,6 @@
 #include <numeric>
 
 #include "io/connectivity.hpp"
-#include "io/curved_check.hpp"
 #include "io/error.hpp"
 #include "io/isoparametric.hpp"
 #include "io/part_mesh_h5.hpp"
@@ -161,15 +160,11 @@ Mesh refine_part(const Mesh& c) {
     const auto per = static_cast<std::size_t>(2 * extra_geometry_nodes(go));
     raw.geometry_order = go;
     raw.geometry_nodes.resize(4 * ne * per);
-    // As io/refine.cpp: a straight parent's children are straight between their vertices.
     for (std::size_t i = 0; i < 4 * ne; ++i) {
       const std::size_t o = std::size_t(order[i]);
-      double* extra = raw.geometry_nodes.data() + per * i;
-      if (c.geometry->curved[o / 4]) {
-        child_extra_nodes(go, mesh_element_nodes(c, std::int32_t(o / 4)), int(o % 4), extra);
-      } else {
-        straight_extra_nodes(go, triangle_vertices(raw.x, raw.y, raw.tri[i]), extra);
-      }
+      refined_child_nodes(c, std::int32_t(o / 4), int(o % 4),
+                          triangle_vertices(raw.x, raw.y, raw.tri[i]),
+                          raw.geometry_nodes.data() + per * i);
     }
   }
   Mesh f = build_part_connectivity(raw, fp.elem_gid, fp.n_rim_edges);

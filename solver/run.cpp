@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "io/error.hpp"
+#include "io/isoparametric.hpp"
 #include "io/mesh_loader.hpp"
 #include "io/part_lists.hpp"
 #include "parallel/comm.hpp"
@@ -40,7 +41,8 @@ void refuse_curved(const Mesh& mesh, const std::string& path, bool parts) {
          fmt::format("{}: {} of {} elements are curved ({}-node triangles off their straight "
                      "sides); the solver needs straight-sided triangles for now (mesh with "
                      "Mesh.ElementOrder 1)",
-                     path, curved, mesh.n_elems_global(), mesh.geometry->order == 2 ? 6 : 10));
+                     path, curved, mesh.n_elems_global(),
+                     geometry_nodes_of_order(mesh.geometry->order)));
 }
 
 } // namespace

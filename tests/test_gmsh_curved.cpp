@@ -75,31 +75,34 @@ std::vector<std::array<double, 2>> side_nodes(const Mesh& m, std::int32_t k, int
   return out;
 }
 
+// The largest of f over the edges of the group "wall".
+template <class F> double max_over_wall(const Mesh& m, F&& f) {
+  const BoundaryGroup& w = m.groups[std::size_t(m.group_index("wall"))];
+  double most = 0;
+  for (std::int32_t e = w.first; e < w.first + w.count; ++e)
+    most = std::max(most, f(m.edges[std::size_t(e)]));
+  return most;
+}
+
 // Largest |distance from the origin - 1| over the wall's vertices and high-order nodes.
 double wall_deviation(const Mesh& m) {
-  const BoundaryGroup& w = m.groups[std::size_t(m.group_index("wall"))];
-  double worst = 0;
-  for (std::int32_t e = w.first; e < w.first + w.count; ++e) {
-    const Edge& ed = m.edges[std::size_t(e)];
+  return max_over_wall(m, [&](const Edge& ed) {
+    double worst = 0;
     for (const std::int32_t v : {ed.n0, ed.n1})
       worst = std::max(worst, std::abs(std::hypot(m.x[std::size_t(v)], m.y[std::size_t(v)]) - 1));
     for (const auto& p : side_nodes(m, ed.left, ed.lside))
       worst = std::max(worst, std::abs(std::hypot(p[0], p[1]) - 1));
-  }
-  return worst;
+    return worst;
+  });
 }
 
 // Largest angle a wall edge spans.
 double widest_wall_angle(const Mesh& m) {
-  const BoundaryGroup& w = m.groups[std::size_t(m.group_index("wall"))];
-  double widest = 0;
-  for (std::int32_t e = w.first; e < w.first + w.count; ++e) {
-    const Edge& ed = m.edges[std::size_t(e)];
+  return max_over_wall(m, [&](const Edge& ed) {
     const double a0 = std::atan2(m.y[std::size_t(ed.n0)], m.x[std::size_t(ed.n0)]);
     const double a1 = std::atan2(m.y[std::size_t(ed.n1)], m.x[std::size_t(ed.n1)]);
-    widest = std::max(widest, std::abs(std::remainder(a1 - a0, 2 * M_PI)));
-  }
-  return widest;
+    return std::abs(std::remainder(a1 - a0, 2 * M_PI));
+  });
 }
 
 // Every element of a curved mesh is curved exactly when a node is off its straight position,
